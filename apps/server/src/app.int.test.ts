@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { migrateToLatest } from './db/database.js';
+import { extractCode } from './testing/smtp.js';
+import { createTestDatabase, startTestApp, testDialects, type TestApp } from './testing/test-app.js';
+
+describe.each(testDialects())('the server on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+  });
+  afterAll(async () => t?.close());
+
+  it('answers /api/health and /api/ready', async () => {
+    expect((await t.app.inject({ url: '/api/health' })).json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject({ url: '/api/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready' });
+  });
+
+  it('runs migrations once: a second run applies nothing', async () => {
+    expect(await migrateToLatest(t.db)).toEqual([]);
+  });
+
+  it('sends a Content-Security-Policy that allows only its own origin', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/https?:\/\//);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('publishes OpenAPI generated from the shared schemas', async () => {
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    const signUp = doc.paths['/api/auth/signup'].post;
+    expect(Object.keys(signUp.requestBody.content['application/json'].schema.properties)).toEqual(
+      expect.arrayContaining(['name', 'email', 'username', 'password']),
+    );
+    expect(doc.paths['/api/auth/me'].get.security).toEqual([{ bearer: [] }]);
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await t.app.inject({ url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('the server with the built web app', () => {
+  const webDir = mkdtempSync(path.join(tmpdir(), 'waymarks-web-'));
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    mkdirSync(path.join(webDir, 'assets'));
+    writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Waymarks</title>');
+    writeFileSync(path.join(webDir, 'assets', 'app-1234.js'), 'console.log(1)');
+    const testDb = await createTestDatabase('sqlite');
+    drop = testDb.drop;
+    await migrateToLatest(testDb.db);
+    const config = loadConfig(
+      { AUTH_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent' },
+      { webDistDir: webDir },
+    );
+    app = await buildApp({ config: { ...config, database: testDb.database }, db: testDb.db, logger: false });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await drop?.();
+    rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it('serves index.html for every page route, so the web app can route /signin, /dashboard and the rest', async () => {
+    for (const url of ['/', '/signin', '/dashboard', '/some/unknown/page']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<title>Waymarks</title>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const res = await app.inject({ url: '/assets/app-1234.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+});
+
+describe('logs', () => {
+  it('never contain passwords, codes or tokens', async () => {
+    const lines: string[] = [];
+    const t = await startTestApp('sqlite');
+    const testDb = await createTestDatabase('sqlite');
+    await migrateToLatest(testDb.db);
+    const app = await buildApp({
+      config: { ...t.config, logLevel: 'trace', database: testDb.database },
+      db: testDb.db,
+      logStream: { write: (line) => void lines.push(line) },
+    });
+    try {
+      const email = 'logs@example.com';
+      const password = 'Very-Secret-Pass9';
+      const since = Date.now();
+      await app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { name: 'Log', email, password },
+      });
+      const code = extractCode(await t.mail.waitForMail(email, { since }));
+      await app.inject({ method: 'POST', url: '/api/auth/verify', payload: { email, code } });
+      const session = await app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        payload: { email, password },
+      });
+      const { accessToken } = session.json();
+      const refresh = session.cookies[0]!.value;
+      await app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${accessToken}` } });
+      await app.inject({ url: `/oauth/callback?code=${code}` });
+
+      const log = lines.join('\n');
+      expect(lines.length).toBeGreaterThan(5);
+      for (const secret of [password, code, accessToken, refresh]) expect(log).not.toContain(secret);
+    } finally {
+      await app.close();
+      await testDb.drop();
+      await t.close();
+    }
+  });
+});

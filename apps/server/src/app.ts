@@ -1,0 +1,167 @@
+// buildApp(deps): the whole HTTP application, used by main.ts and by the tests.
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { createHash } from 'node:crypto';
+import { createMailer, type Mailer } from './adapters/mail/mailer.js';
+import type { Config } from './config.js';
+import type { Db } from './db/database.js';
+import { ErrorCode } from '@waymarks/shared';
+import { registerErrorHandling } from './http/errors.js';
+import { registerStrictJsonParser } from './http/json.js';
+import { isPageRequest, registerWebApp, sendIndexPage } from './http/web.js';
+import { loggerOptions } from './logger.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { CodesRepository } from './modules/auth/codes.repository.js';
+import { GoogleSignIn } from './modules/auth/google.service.js';
+import { googleRoutes } from './modules/auth/google.routes.js';
+import { RefreshTokensRepository } from './modules/auth/refresh-tokens.repository.js';
+import { createRequireAuth } from './modules/auth/require-auth.js';
+import { SessionService } from './modules/auth/session.service.js';
+import { Throttle } from './modules/auth/throttle.js';
+import { AccessTokens } from './modules/auth/tokens.js';
+import { UsersRepository } from './modules/auth/users.repository.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  /** Defaults to SMTP or the outbox, as configured. */
+  mailer?: Mailer;
+  /** Milliseconds since the epoch; replaced in tests that move time. */
+  now?: () => number;
+  /** false logs nothing (tests). Defaults to the configured level on stdout. */
+  logger?: boolean;
+  /** Where log lines go instead of stdout (tests that read the log). */
+  logStream?: { write(line: string): void };
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const now = deps.now ?? Date.now;
+  const app = Fastify({
+    logger:
+      deps.logger === false
+        ? false
+        : { ...loggerOptions(config.logLevel), ...(deps.logStream ? { stream: deps.logStream } : {}) },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerStrictJsonParser(app);
+  registerErrorHandling(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Inline style attributes come from the UI libraries (dialogs, the map); no script can use them.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    strictTransportSecurity: config.publicUrl.startsWith('https://'),
+  });
+  const cookieSecret = createHash('sha256').update(`cookie:${config.authSecret}`).digest('base64url');
+  await app.register(fastifyCookie, { secret: cookieSecret });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: {
+        code: ErrorCode.rateLimited,
+        message: `Too many requests. Please try again in ${context.after}.`,
+      },
+    }),
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Waymarks API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  // Wiring: each service gets exactly the repositories and adapters it uses.
+  const mailer = deps.mailer ?? createMailer(config.mail, app.log);
+  const users = new UsersRepository(db);
+  const codes = new CodesRepository(db);
+  const accessTokens = new AccessTokens(config.authSecret, config.publicUrl, now);
+  const sessions = new SessionService(users, new RefreshTokensRepository(db), accessTokens, now);
+  const auth = new AuthService({
+    users,
+    codes,
+    sessions,
+    throttle: new Throttle(db, now),
+    mailer,
+    secret: config.authSecret,
+    publicUrl: config.publicUrl,
+    now,
+    sleep: deps.sleep,
+    onMailError: (error) => app.log.error({ err: error }, 'password reset mail could not be sent'),
+  });
+  const google = config.google
+    ? new GoogleSignIn(
+        { ...config.google, redirectUri: `${config.publicUrl}/api/auth/google/callback` },
+        users,
+        codes,
+        sessions,
+        now,
+      )
+    : undefined;
+  const requireAuth = createRequireAuth(sessions);
+  const secureCookies = config.publicUrl.startsWith('https://');
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { db });
+      await api.register(authRoutes, { prefix: '/auth', auth, sessions, google, requireAuth, secureCookies });
+      await api.register(googleRoutes, { prefix: '/auth/google', google, secureCookies });
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: '/api' },
+  );
+
+  const servesWeb = await registerWebApp(app, config.webDistDir);
+  app.setNotFoundHandler((request, reply) => {
+    if (servesWeb && isPageRequest(request)) return sendIndexPage(reply);
+    return reply
+      .status(404)
+      .send({
+        error: {
+          code: ErrorCode.notFound,
+          message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+        },
+      });
+  });
+
+  app.addHook('onClose', async () => {
+    await mailer.close();
+  });
+  return app;
+}

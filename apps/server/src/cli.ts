@@ -1,0 +1,102 @@
+// Admin commands for operators: npm run admin -- <command> [arguments]
+import { parseArgs } from 'node:util';
+import { TIER_IDS, isTierId, validateEmail, validateNewPassword } from '@waymarks/shared';
+import { ConfigError, loadConfig } from './config.js';
+import { createDatabase, migrateToLatest, type Db } from './db/database.js';
+import { hashPassword } from './modules/auth/passwords.js';
+import { newId } from './modules/auth/tokens.js';
+import { UsersRepository } from './modules/auth/users.repository.js';
+
+const USAGE = `Usage: npm run admin -- <command>
+
+Commands:
+  migrate                                         bring the database schema up to date
+  create-user <email> <password> [--tier <tier>] [--name <name>]
+                                                  create a confirmed account (tier defaults to free)
+  set-tier <email> <tier>                         change an account's plan
+
+Tiers: ${TIER_IDS.join(', ')}`;
+
+class UsageError extends Error {}
+
+async function main(argv: string[]): Promise<string> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { tier: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  const [command, ...rest] = positionals;
+  if (values.help || !command) throw new UsageError('');
+
+  const db = createDatabase(loadConfig().database);
+  try {
+    const applied = await migrateToLatest(db);
+    switch (command) {
+      case 'migrate':
+        return applied.length
+          ? `Applied migrations: ${applied.join(', ')}`
+          : 'Database schema is up to date.';
+      case 'create-user':
+        return await createUser(db, rest, values.tier ?? 'free', values.name);
+      case 'set-tier':
+        return await setTier(db, rest);
+      default:
+        throw new UsageError(`Unknown command: ${command}`);
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function createUser(db: Db, args: string[], tier: string, name: string | undefined): Promise<string> {
+  const [rawEmail, password] = args;
+  if (!rawEmail || !password || args.length > 2) throw new UsageError('create-user needs <email> <password>');
+  const email = rawEmail.trim().toLowerCase();
+  const problem = validateEmail(email) ?? validateNewPassword(password);
+  if (problem) throw new UsageError(problem);
+  if (!isTierId(tier)) throw new UsageError(`Unknown tier: ${tier}`);
+  const users = new UsersRepository(db);
+  if (await users.findByEmail(email)) throw new UsageError(`An account with ${email} already exists`);
+  const now = Date.now();
+  await users.insert({
+    id: newId(),
+    email,
+    name: name?.trim() || email.split('@')[0]!,
+    username: null,
+    username_key: null,
+    password_hash: await hashPassword(password),
+    picture: null,
+    email_verified: 1,
+    tier,
+    google_sub: null,
+    created_at: now,
+    updated_at: now,
+  });
+  return `Created ${email} on the ${tier} plan.`;
+}
+
+async function setTier(db: Db, args: string[]): Promise<string> {
+  const [rawEmail, tier] = args;
+  if (!rawEmail || !tier || args.length > 2) throw new UsageError('set-tier needs <email> <tier>');
+  if (!isTierId(tier)) throw new UsageError(`Unknown tier: ${tier}`);
+  const users = new UsersRepository(db);
+  const user = await users.findByEmail(rawEmail.trim());
+  if (!user) throw new UsageError(`No account with ${rawEmail}`);
+  await users.update(user.id, { tier, updated_at: Date.now() });
+  return `${user.email} is now on the ${tier} plan.`;
+}
+
+main(process.argv.slice(2)).then(
+  (message) => console.log(message),
+  (error: unknown) => {
+    if (error instanceof UsageError) {
+      if (error.message) console.error(`Error: ${error.message}\n`);
+      console.error(USAGE);
+    } else if (error instanceof ConfigError) {
+      console.error(error.message);
+    } else {
+      console.error('Error:', error instanceof Error ? error.message : error);
+    }
+    process.exitCode = error instanceof UsageError && !error.message ? 0 : 1;
+  },
+);

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('starts with no variables at all: SQLite and the outbox under ./data on port 3000', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.database).toMatchObject({ dialect: 'sqlite' });
+    expect(config.database.dialect === 'sqlite' && config.database.file).toMatch(/data[/\\]waymarks\.db$/);
+    expect(config.mail.smtpUrl).toBeUndefined();
+    expect(config.google).toBeUndefined();
+    expect(config.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is a postgres:// address', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' });
+    expect(config.database).toEqual({ dialect: 'postgres', url: 'postgres://u@127.0.0.1:5432/db' });
+  });
+
+  it.each([
+    ['PORT', { PORT: 'eighty' }],
+    ['PORT', { PORT: '70000' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://x' }],
+    ['SMTP_URL', { SMTP_URL: 'http://mail' }],
+    ['PUBLIC_URL', { PUBLIC_URL: 'not a url' }],
+    ['AUTH_SECRET', { AUTH_SECRET: 'short' }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
+    ['SUPPORT_EMAIL', { SUPPORT_EMAIL: 'nobody' }],
+  ])('stops start-up on a bad %s, naming it', (name, env) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}:`));
+  });
+
+  it('refuses a Google client id without its secret', () => {
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/);
+  });
+
+  it('configures Google sign-in with Google as the default issuer', () => {
+    const config = loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' });
+    expect(config.google).toEqual({
+      clientId: 'id',
+      clientSecret: 'secret',
+      issuer: 'https://accounts.google.com',
+    });
+  });
+});

@@ -1,0 +1,131 @@
+// Environment → typed Config, validated once at start. A bad value stops start-up naming the variable.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const optionalUrl = optionalString.pipe(z.url().optional());
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  PUBLIC_URL: optionalUrl.describe('Address people reach the app at; links in e-mails use it'),
+  DATABASE_URL: optionalString.refine(
+    (value) => value === undefined || /^(postgres(ql)?:\/\/|sqlite:|file:)/.test(value),
+    'must start with postgres://, sqlite: or file:',
+  ),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  AUTH_SECRET: optionalString.refine(
+    (value) => value === undefined || value.length >= 32,
+    'must be at least 32 characters',
+  ),
+  SMTP_URL: optionalString.refine(
+    (value) => value === undefined || /^smtps?:\/\//.test(value),
+    'must start with smtp:// or smtps://',
+  ),
+  MAIL_FROM: z.string().default('Waymarks <no-reply@localhost>'),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  OIDC_ISSUER: z.url().default('https://accounts.google.com'),
+  SUPPORT_EMAIL: z.email().default('support@waymarks.app'),
+  DISCORD_URL: z.url().default('https://discord.gg/waymarks'),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
+});
+
+export type Env = z.input<typeof EnvSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string;
+  database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+  logLevel: string;
+  authSecret: string;
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  supportEmail: string;
+  discordUrl: string;
+  trustProxy: boolean;
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment. Throws ConfigError whose message names each bad variable. */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  options: { webDistDir?: string } = {},
+): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+    );
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    publicUrl,
+    database: databaseFrom(e.DATABASE_URL, dataDir),
+    logLevel: e.LOG_LEVEL,
+    authSecret: e.AUTH_SECRET ?? '',
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.OIDC_ISSUER }
+        : undefined,
+    supportEmail: e.SUPPORT_EMAIL,
+    discordUrl: e.DISCORD_URL,
+    trustProxy: e.TRUST_PROXY,
+    webDistDir: options.webDistDir ?? path.resolve('apps/web/dist'),
+  };
+}
+
+function databaseFrom(url: string | undefined, dataDir: string): Config['database'] {
+  if (url && /^postgres(ql)?:\/\//.test(url)) return { dialect: 'postgres', url };
+  const file = url ? url.replace(/^(sqlite:|file:)(\/\/)?/, '') : path.join(dataDir, 'waymarks.db');
+  return { dialect: 'sqlite', file: file === ':memory:' ? file : path.resolve(file) };
+}
+
+/**
+ * Without AUTH_SECRET a signing secret is generated into DATA_DIR on first start and reused after,
+ * so sessions survive restarts. Several instances must share one AUTH_SECRET instead.
+ */
+export function ensureAuthSecret(config: Config): Config {
+  if (config.authSecret) return config;
+  const file = path.join(config.dataDir, 'auth-secret');
+  mkdirSync(config.dataDir, { recursive: true });
+  let secret: string;
+  try {
+    secret = readFileSync(file, 'utf8').trim();
+  } catch {
+    secret = randomBytes(48).toString('base64url');
+    writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
+  }
+  return { ...config, authSecret: secret };
+}

@@ -1,0 +1,51 @@
+// One Kysely instance per dialect: SQLite (WAL) by default, PostgreSQL when DATABASE_URL says so.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import * as accounts from './migrations/0001_accounts.js';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+
+// Migrations are listed in code (not read from a folder) so the bundled server carries them.
+const MIGRATIONS: Record<string, Migration> = {
+  '0001_accounts': accounts,
+};
+
+// int8 (bigint) columns hold millisecond timestamps, well inside Number's exact range.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export function createDatabase(database: Config['database']): Db {
+  if (database.dialect === 'postgres') {
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 10 }) }),
+    });
+  }
+  if (database.file !== ':memory:') mkdirSync(path.dirname(database.file), { recursive: true });
+  const sqlite = new SQLite(database.file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+/** Brings the schema up to date. Kysely's migrator takes a lock, so concurrent instances run it once. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+export async function isDatabaseReachable(db: Db): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

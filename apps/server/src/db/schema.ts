@@ -1,0 +1,79 @@
+// Table types for Kysely. Times are millisecond timestamps and booleans are 0/1 integers, so the same
+// queries run unchanged on SQLite and PostgreSQL.
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: string;
+  username: string | null;
+  /** Lower-cased username: uniqueness is case-insensitive. */
+  username_key: string | null;
+  password_hash: string | null;
+  picture: string | null;
+  email_verified: number;
+  tier: string;
+  google_sub: string | null;
+  /** Bumped when every session must end (password reset); access tokens carry it. */
+  token_version: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface EmailCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: number;
+  consumed_at: number | null;
+  created_at: number;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
+export interface RefreshTokensTable {
+  id: string;
+  user_id: string;
+  family_id: string;
+  token_hash: string;
+  expires_at: number;
+  created_at: number;
+  rotated_at: number | null;
+  revoked_at: number | null;
+}
+
+export interface OAuthLoginCodesTable {
+  code_hash: string;
+  user_id: string;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
+export interface AuthThrottleTable {
+  key: string;
+  failures: number;
+  window_started_at: number;
+  locked_until: number | null;
+}
+
+export interface Database {
+  users: UsersTable;
+  email_codes: EmailCodesTable;
+  password_resets: PasswordResetsTable;
+  refresh_tokens: RefreshTokensTable;
+  oauth_login_codes: OAuthLoginCodesTable;
+  auth_throttle: AuthThrottleTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type RefreshTokenRow = Selectable<RefreshTokensTable>;

@@ -1,0 +1,179 @@
+// /api/auth/*: thin handlers that validate with the shared contract and delegate to the services.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AuthConfigResponse,
+  ErrorResponse,
+  ForgotPasswordRequest,
+  OkResponse,
+  ResendCodeRequest,
+  ResetPasswordRequest,
+  Session,
+  SignInRequest,
+  SignUpRequest,
+  SignUpResponse,
+  User,
+  VerifyEmailRequest,
+  OAuthExchangeRequest,
+} from '@waymarks/shared';
+import type { AuthService } from './auth.service.js';
+import type { IssuedSession, SessionService } from './session.service.js';
+import { toUser } from './session.service.js';
+import { currentUser } from './require-auth.js';
+import type { GoogleSignIn } from './google.service.js';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+
+export const REFRESH_COOKIE = 'wm_refresh';
+const COOKIE_PATH = '/api/auth';
+
+export interface AuthRoutesDeps {
+  auth: AuthService;
+  sessions: SessionService;
+  google: GoogleSignIn | undefined;
+  requireAuth: preHandlerAsyncHookHandler;
+  secureCookies: boolean;
+}
+
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  409: ErrorResponse,
+  429: ErrorResponse,
+};
+const limited = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { auth, sessions } = deps;
+
+  const sendSession = (reply: FastifyReply, issued: IssuedSession) => {
+    reply.setCookie(REFRESH_COOKIE, issued.refreshToken, {
+      path: COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: deps.secureCookies,
+      expires: new Date(issued.refreshExpiresAt),
+    });
+    return issued.session;
+  };
+
+  api.get('/config', { schema: { tags: ['auth'], response: { 200: AuthConfigResponse } } }, async () => ({
+    googleEnabled: deps.google !== undefined,
+  }));
+
+  api.post(
+    '/signup',
+    {
+      config: limited,
+      schema: { tags: ['auth'], body: SignUpRequest, response: { 201: SignUpResponse, ...errors } },
+    },
+    async (request, reply) => reply.status(201).send(await auth.signUp(request.body)),
+  );
+
+  api.post(
+    '/verify',
+    {
+      config: limited,
+      schema: { tags: ['auth'], body: VerifyEmailRequest, response: { 200: OkResponse, ...errors } },
+    },
+    async (request) => {
+      await auth.verifyEmail(request.body.email, request.body.code, request.ip);
+      return { ok: true as const };
+    },
+  );
+
+  api.post(
+    '/resend-code',
+    {
+      config: limited,
+      schema: { tags: ['auth'], body: ResendCodeRequest, response: { 200: OkResponse, ...errors } },
+    },
+    async (request) => {
+      await auth.resendCode(request.body.email, request.ip);
+      return { ok: true as const };
+    },
+  );
+
+  api.post(
+    '/signin',
+    {
+      config: limited,
+      schema: { tags: ['auth'], body: SignInRequest, response: { 200: Session, ...errors } },
+    },
+    async (request, reply) =>
+      sendSession(reply, await auth.signIn(request.body.email, request.body.password, request.ip)),
+  );
+
+  api.post(
+    '/refresh',
+    { config: limited, schema: { tags: ['auth'], response: { 200: Session, ...errors } } },
+    async (request, reply) => {
+      try {
+        return sendSession(reply, await sessions.refresh(request.cookies[REFRESH_COOKIE]));
+      } catch (error) {
+        reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+        throw error;
+      }
+    },
+  );
+
+  api.post(
+    '/signout',
+    { schema: { tags: ['auth'], response: { 200: OkResponse } } },
+    async (request, reply) => {
+      await sessions.signOut(request.cookies[REFRESH_COOKIE]);
+      reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+      return { ok: true as const };
+    },
+  );
+
+  api.post(
+    '/forgot-password',
+    {
+      config: limited,
+      schema: { tags: ['auth'], body: ForgotPasswordRequest, response: { 200: OkResponse, ...errors } },
+    },
+    async (request) => {
+      await auth.forgotPassword(request.body.email, request.ip);
+      return { ok: true as const };
+    },
+  );
+
+  api.post(
+    '/reset-password',
+    {
+      config: limited,
+      schema: { tags: ['auth'], body: ResetPasswordRequest, response: { 200: OkResponse, ...errors } },
+    },
+    async (request) => {
+      await auth.resetPassword(request.body.token, request.body.password);
+      return { ok: true as const };
+    },
+  );
+
+  api.post(
+    '/oauth/exchange',
+    {
+      config: limited,
+      schema: { tags: ['auth'], body: OAuthExchangeRequest, response: { 200: Session, ...errors } },
+    },
+    async (request, reply) => {
+      if (!deps.google) return reply.status(404).send(notConfigured);
+      return sendSession(reply, await deps.google.exchange(request.body.code));
+    },
+  );
+
+  api.get(
+    '/me',
+    {
+      preHandler: deps.requireAuth,
+      schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: User, 401: ErrorResponse } },
+    },
+    async (request) => toUser(currentUser(request)),
+  );
+}
+
+const notConfigured = {
+  error: { code: 'OAUTH_NOT_CONFIGURED', message: 'Sign-in with Google is not set up on this server' },
+};

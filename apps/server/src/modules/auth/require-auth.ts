@@ -1,0 +1,34 @@
+// preHandler for routes that need a signed-in user: a valid bearer access token whose sessions still live.
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { UserRow } from '../../db/schema.js';
+import { unauthorized } from '../../http/errors.js';
+import type { SessionService } from './session.service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by requireAuth; present on every route that uses it. */
+    currentUser?: UserRow;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return undefined;
+  return header.slice('Bearer '.length).trim() || undefined;
+}
+
+export function createRequireAuth(sessions: SessionService): preHandlerAsyncHookHandler {
+  return async function requireAuth(request: FastifyRequest, _reply: FastifyReply) {
+    const token = bearerToken(request);
+    if (!token) throw unauthorized('No authentication token available');
+    const user = await sessions.authenticate(token);
+    if (!user) throw unauthorized('Session expired. Please log in again.');
+    request.currentUser = user;
+  };
+}
+
+/** The signed-in user on a route guarded by requireAuth. */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.currentUser) throw unauthorized();
+  return request.currentUser;
+}

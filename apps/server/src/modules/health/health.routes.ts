@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isDatabaseReachable, type Db } from '../../db/database.js';
+
+const Health = z.object({ status: z.literal('ok') });
+const Ready = z.object({ status: z.enum(['ready', 'unavailable']) });
+
+export async function healthRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/health', { schema: { tags: ['health'], response: { 200: Health } } }, async () => ({
+    status: 'ok' as const,
+  }));
+
+  api.get(
+    '/ready',
+    { schema: { tags: ['health'], response: { 200: Ready, 503: Ready } } },
+    async (_request, reply) => {
+      const reachable = await isDatabaseReachable(deps.db);
+      return reply.status(reachable ? 200 : 503).send({ status: reachable ? 'ready' : 'unavailable' });
+    },
+  );
+}

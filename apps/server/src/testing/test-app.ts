@@ -1,0 +1,144 @@
+// Builds the real app on a real, empty database for one integration suite: SQLite in a temp folder, or a
+// fresh schema on the PostgreSQL of TEST_DATABASE_URL. Mail goes over real SMTP to a capture server.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { createDatabase, migrateToLatest, type Db } from '../db/database.js';
+import type { Database } from '../db/schema.js';
+import { startSmtpCapture, type SmtpCapture } from './smtp.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+let noticePrinted = false;
+
+/** The dialects to run integration suites on: always SQLite, PostgreSQL when TEST_DATABASE_URL is set. */
+export function testDialects(): Dialect[] {
+  if (process.env.TEST_DATABASE_URL) return ['sqlite', 'postgres'];
+  if (!noticePrinted) {
+    noticePrinted = true;
+    console.warn('TEST_DATABASE_URL is not set: the PostgreSQL half of the integration suite is skipped.');
+  }
+  return ['sqlite'];
+}
+
+export interface TestDatabase {
+  db: Db;
+  database: Config['database'];
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+  if (dialect === 'sqlite') {
+    const dir = mkdtempSync(path.join(tmpdir(), 'waymarks-test-'));
+    const database = { dialect: 'sqlite' as const, file: path.join(dir, 'test.db') };
+    const db = createDatabase(database);
+    return {
+      db,
+      database,
+      drop: async () => {
+        await db.destroy();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is required for PostgreSQL tests');
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({
+      pool: new pg.Pool({ connectionString: url, options: `-c search_path=${schema}`, max: 5 }),
+    }),
+  });
+  return {
+    db,
+    database: { dialect: 'postgres', url },
+    drop: async () => {
+      await sql.raw(`drop schema ${schema} cascade`).execute(db);
+      await db.destroy();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  mail: SmtpCapture;
+  /** Moves the app's clock forward. */
+  advance(ms: number): void;
+  /** Throttle delays the app asked to wait, in order (the wait itself is skipped in tests). */
+  sleeps: number[];
+  close(): Promise<void>;
+}
+
+export async function startTestApp(dialect: Dialect, env: Record<string, string> = {}): Promise<TestApp> {
+  const mail = await startSmtpCapture();
+  const testDb = await createTestDatabase(dialect);
+  await migrateToLatest(testDb.db);
+  const config = {
+    ...loadConfig(
+      {
+        NODE_ENV: 'test',
+        DATA_DIR: path.join(tmpdir(), 'waymarks-unused'),
+        AUTH_SECRET: randomBytes(32).toString('hex'),
+        SMTP_URL: mail.url,
+        MAIL_FROM: 'Waymarks <no-reply@waymarks.test>',
+        LOG_LEVEL: 'silent',
+        ...env,
+      },
+      { webDistDir: path.join(tmpdir(), 'waymarks-no-web') },
+    ),
+    database: testDb.database,
+  };
+  let offset = 0;
+  const sleeps: number[] = [];
+  const app = await buildApp({
+    config,
+    db: testDb.db,
+    logger: false,
+    now: () => Date.now() + offset,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+    },
+  });
+  await app.ready();
+  return {
+    app,
+    db: testDb.db,
+    config,
+    mail,
+    sleeps,
+    advance: (ms) => {
+      offset += ms;
+    },
+    close: async () => {
+      await app.close();
+      await testDb.drop();
+      await mail.close();
+    },
+  };
+}
+
+/** A free TCP port on 127.0.0.1, for suites that need to know the app's address before it listens. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}

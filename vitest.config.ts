@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit tests (*.test.ts[x]) need nothing running; integration tests (*.int.test.ts) use a real database,
+// real SMTP and a real OpenID provider. Browser tests live in e2e/ and run under Playwright.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['apps/server/src/**/*.int.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // One file at a time: the suites share the PostgreSQL test server and a port range.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
