@@ -150,14 +150,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const servesWeb = await registerWebApp(app, config.webDistDir);
   app.setNotFoundHandler((request, reply) => {
     if (servesWeb && isPageRequest(request)) return sendIndexPage(reply);
-    return reply
-      .status(404)
-      .send({
-        error: {
-          code: ErrorCode.notFound,
-          message: `No route for ${request.method} ${request.url.split('?')[0]}`,
-        },
-      });
+    return reply.status(404).send({
+      error: {
+        code: ErrorCode.notFound,
+        message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+      },
+    });
   });
 
   app.addHook('onClose', async () => {

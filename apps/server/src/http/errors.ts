@@ -54,11 +54,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send({ error: { code: ErrorCode.validation, message: 'Malformed request' } });
     }
     if (error.statusCode === 429) {
-      return reply
-        .status(429)
-        .send({
-          error: { code: ErrorCode.rateLimited, message: 'Too many requests. Please try again later.' },
-        });
+      return reply.status(429).send({
+        error: { code: ErrorCode.rateLimited, message: 'Too many requests. Please try again later.' },
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply

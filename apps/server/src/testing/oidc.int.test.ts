@@ -1,5 +1,8 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './browser.js';
 import {
   CookieJar,
   DEFAULT_OIDC_ACCOUNT,
@@ -13,14 +16,22 @@ const REDIRECT_URI = 'http://127.0.0.1:3999/api/auth/google/callback';
 describe('test OpenID provider', () => {
   let idp: OidcProvider;
   let config: client.Configuration;
+  // For the browser: a real endpoint at a second registered redirect URI (Playwright cannot route redirects).
+  const callbackServer = createServer((_req, res) => res.end('callback'));
+  let browserRedirectUri: string;
 
   beforeAll(async () => {
-    idp = await startOidcProvider({ redirectUris: [REDIRECT_URI] });
+    await new Promise<void>((resolve) => callbackServer.listen(0, '127.0.0.1', resolve));
+    browserRedirectUri = `http://127.0.0.1:${(callbackServer.address() as AddressInfo).port}/api/auth/google/callback`;
+    idp = await startOidcProvider({ redirectUris: [REDIRECT_URI, browserRedirectUri] });
     config = await client.discovery(new URL(idp.issuer), idp.clientId, idp.clientSecret, undefined, {
       execute: [client.allowInsecureRequests],
     });
   });
-  afterAll(() => idp.close());
+  afterAll(async () => {
+    await idp.close();
+    callbackServer.close();
+  });
 
   /** Start an authorization request and follow it (with a cookie jar) to the client's redirect_uri. */
   async function authorize() {
@@ -119,6 +130,33 @@ describe('test OpenID provider', () => {
     });
     expect(tokens.claims()).toMatchObject({ sub: 'other-sub', email: 'other@example.com' });
     expect(tokens.claims()).not.toHaveProperty('name');
+  });
+
+  it('completes in a real browser too', async () => {
+    idp.setAccount(DEFAULT_OIDC_ACCOUNT);
+    const verifier = client.randomPKCECodeVerifier();
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: browserRedirectUri,
+      scope: 'openid email profile',
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state: 'browser',
+    });
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage();
+      await page.goto(url.href);
+      const callback = new URL(page.url());
+      expect(callback.origin + callback.pathname).toBe(browserRedirectUri);
+      expect(await page.textContent('body')).toBe('callback');
+      const tokens = await client.authorizationCodeGrant(config, callback, {
+        pkceCodeVerifier: verifier,
+        expectedState: 'browser',
+      });
+      expect(tokens.claims()?.email).toBe(DEFAULT_OIDC_ACCOUNT.email);
+    } finally {
+      await browser.close();
+    }
   });
 
   it('requires PKCE', async () => {

@@ -3,6 +3,7 @@
 // itself: the authorization URL logs in the account set with setAccount() and grants every requested
 // scope and claim, so following the redirects (browser or fetch with a cookie jar) ends at
 // redirect_uri?code=…&state=…&iss=….
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the ambient types must come along when e2e/ imports this file
 /// <reference path="./oidc-provider.d.ts" />
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';

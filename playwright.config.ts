@@ -1,0 +1,38 @@
+// Browser tests against the REAL server process started by e2e/global-setup.ts (build first:
+// `npm run build`, or run them through `npm test` / `node scripts/test.mjs e2e`).
+import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './e2e/support/chromium';
+
+// Chromium from CHROMIUM_PATH or from @sparticuz/chromium; never downloaded (see e2e/support/chromium.ts).
+const { executablePath, args, env } = await chromiumLaunchOptions();
+
+export default defineConfig({
+  testDir: 'e2e',
+  // Not the default 'test-results': Playwright empties its outputDir, and the vitest JSON reports live there.
+  outputDir: 'test-results/e2e-artifacts',
+  globalSetup: './e2e/global-setup.ts',
+  workers: 1,
+  retries: 0,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 30_000,
+  globalTimeout: 15 * 60_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  use: {
+    // Set by the global setup; the config is evaluated again in each worker, after it ran.
+    baseURL: process.env.WAYMARKS_E2E_BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 1280, height: 800 },
+        launchOptions: { executablePath, args, ...(env ? { env } : {}) },
+      },
+    },
+  ],
+});
