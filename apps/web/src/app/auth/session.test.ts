@@ -1,0 +1,399 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Session } from '@waymarks/shared';
+import {
+  REFRESH_RETRY_MS,
+  SESSION_EXPIRED_MESSAGE,
+  SessionExpiredError,
+  SessionManager,
+  type Clock,
+} from './session';
+
+const HOUR = 60 * 60 * 1000;
+/** SPEC.md §9 Auth: the token early-refresh margin, written out so a changed constant fails here. */
+const FIVE_MINUTES = 5 * 60 * 1000;
+
+/** A clock whose time only moves when the test says so. */
+function manualClock(start = 1_000_000): Clock & { advance(ms: number): Promise<void> } {
+  let now = start;
+  let nextId = 1;
+  const timers = new Map<number, { at: number; callback: () => void }>();
+  return {
+    now: () => now,
+    setTimeout(callback, ms) {
+      const id = nextId++;
+      timers.set(id, { at: now + ms, callback });
+      return id;
+    },
+    clearTimeout(handle) {
+      timers.delete(handle as number);
+    },
+    async advance(ms) {
+      const end = now + ms;
+      for (;;) {
+        const due = [...timers.entries()].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
+        if (!due) break;
+        timers.delete(due[0]);
+        now = due[1].at;
+        due[1].callback();
+        await flush();
+      }
+      now = end;
+      await flush();
+    },
+  };
+}
+
+async function flush(): Promise<void> {
+  for (let i = 0; i < 10; i++) await Promise.resolve();
+}
+
+function session(token: string, expiresAt: number): Session {
+  return {
+    accessToken: token,
+    expiresAt,
+    user: {
+      userId: 'u1',
+      email: 'ada@example.com',
+      name: 'Ada',
+      username: null,
+      picture: null,
+      emailVerified: true,
+      tier: 'free',
+      signupDate: '2025-01-01T00:00:00.000Z',
+    },
+  };
+}
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+const unauthorized = () => json(401, { error: { code: 'UNAUTHORIZED', message: 'Unauthorized' } });
+
+type Handler = (path: string, init: RequestInit) => Response | Promise<Response>;
+
+/** A fetch that records every call and answers from the handler. */
+function fakeFetch(handler: Handler) {
+  const calls: { path: string; init: RequestInit }[] = [];
+  const fn = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const path = String(input);
+    calls.push({ path, init });
+    return handler(path, init);
+  });
+  return { fetch: fn as unknown as typeof fetch, calls };
+}
+
+const authHeader = (init: RequestInit) => (init.headers as Record<string, string>).Authorization;
+
+describe('SessionManager', () => {
+  it('restores the session from the refresh cookie on start', async () => {
+    const clock = manualClock();
+    const { fetch, calls } = fakeFetch(() => json(200, session('t1', clock.now() + HOUR)));
+    const manager = new SessionManager({ fetch, clock });
+
+    expect(manager.getSnapshot().status).toBe('loading');
+    await manager.start();
+
+    expect(calls[0]?.path).toBe('/api/auth/refresh');
+    expect(calls[0]?.init.method).toBe('POST');
+    expect(calls[0]?.init.credentials).toBe('same-origin');
+    expect(manager.getSnapshot()).toMatchObject({ status: 'signedIn', expired: false });
+    expect(manager.getSnapshot().user?.name).toBe('Ada');
+    expect(manager.getAccessToken()).toBe('t1');
+  });
+
+  it('starts signed out, without the expired flag, when there is no refresh cookie', async () => {
+    const { fetch } = fakeFetch(() => unauthorized());
+    const manager = new SessionManager({ fetch, clock: manualClock() });
+
+    await manager.start();
+
+    expect(manager.getSnapshot()).toEqual({ status: 'signedOut', user: null, expired: false });
+  });
+
+  it('starts signed out when the server cannot be reached', async () => {
+    const { fetch } = fakeFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const manager = new SessionManager({ fetch, clock: manualClock() });
+
+    await manager.start();
+
+    expect(manager.getSnapshot().status).toBe('signedOut');
+  });
+
+  it('schedules the refresh five minutes before the access token expires', async () => {
+    const clock = manualClock();
+    const expiresAt = clock.now() + HOUR;
+    let issued = 0;
+    const { fetch, calls } = fakeFetch(() => json(200, session(`t${++issued}`, clock.now() + HOUR)));
+    const manager = new SessionManager({ fetch, clock });
+    await manager.start();
+    expect(calls).toHaveLength(1);
+
+    await clock.advance(expiresAt - FIVE_MINUTES - clock.now() - 1);
+    expect(calls).toHaveLength(1);
+
+    await clock.advance(1);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.path).toBe('/api/auth/refresh');
+    expect(manager.getAccessToken()).toBe('t2');
+  });
+
+  it('schedules the refresh from the expiry of the session a sign-in returns', async () => {
+    const clock = manualClock();
+    const expiresAt = clock.now() + 2 * HOUR;
+    const { fetch, calls } = fakeFetch((path) =>
+      path === '/api/auth/signin'
+        ? json(200, session('t1', expiresAt))
+        : json(200, session('t2', expiresAt + HOUR)),
+    );
+    const manager = new SessionManager({ fetch, clock });
+
+    await manager.signIn('ada@example.com', 'Secret123');
+    await clock.advance(2 * HOUR - FIVE_MINUTES - 1);
+    expect(calls.map((c) => c.path)).toEqual(['/api/auth/signin']);
+
+    await clock.advance(1);
+    expect(calls.map((c) => c.path)).toEqual(['/api/auth/signin', '/api/auth/refresh']);
+  });
+
+  it('shares one refresh request between concurrent callers', async () => {
+    const clock = manualClock();
+    let answer: (response: Response) => void = () => {};
+    const { fetch, calls } = fakeFetch(
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    const manager = new SessionManager({ fetch, clock });
+
+    const first = manager.refresh();
+    const second = manager.refresh();
+    const third = manager.refresh();
+    expect(second).toBe(first);
+    expect(third).toBe(first);
+    await flush();
+    expect(calls).toHaveLength(1);
+
+    answer(json(200, session('t1', clock.now() + HOUR)));
+    const results = await Promise.all([first, second, third]);
+    expect(results.map((s) => s?.accessToken)).toEqual(['t1', 't1', 't1']);
+
+    // Once it has settled, the next refresh is a new request.
+    void manager.refresh();
+    await flush();
+    expect(calls).toHaveLength(2);
+  });
+
+  it('refreshes once on a 401 and retries the request with the new token', async () => {
+    const clock = manualClock();
+    let refreshes = 0;
+    const { fetch, calls } = fakeFetch((path, init) => {
+      if (path === '/api/auth/refresh') return json(200, session(`t${++refreshes}`, clock.now() + HOUR));
+      return authHeader(init) === 'Bearer t2' ? json(200, { pins: [] }) : unauthorized();
+    });
+    const manager = new SessionManager({ fetch, clock });
+    await manager.start();
+
+    await expect(manager.request('/pins')).resolves.toEqual({ pins: [] });
+
+    expect(calls.map((c) => c.path)).toEqual([
+      '/api/auth/refresh',
+      '/api/pins',
+      '/api/auth/refresh',
+      '/api/pins',
+    ]);
+    expect(authHeader(calls[1]!.init)).toBe('Bearer t1');
+    expect(authHeader(calls[3]!.init)).toBe('Bearer t2');
+    expect(manager.getSnapshot().status).toBe('signedIn');
+  });
+
+  it('uses a single refresh when several requests get 401 at the same time', async () => {
+    const clock = manualClock();
+    let refreshes = 0;
+    const { fetch, calls } = fakeFetch((path, init) => {
+      if (path === '/api/auth/refresh') return json(200, session(`t${++refreshes}`, clock.now() + HOUR));
+      return authHeader(init) === 'Bearer t2' ? json(200, { path }) : unauthorized();
+    });
+    const manager = new SessionManager({ fetch, clock });
+    await manager.start();
+
+    const results = await Promise.all([
+      manager.request('/pins'),
+      manager.request('/profile'),
+      manager.request('/countries'),
+    ]);
+
+    expect(results).toEqual([{ path: '/api/pins' }, { path: '/api/profile' }, { path: '/api/countries' }]);
+    expect(calls.filter((c) => c.path === '/api/auth/refresh')).toHaveLength(2);
+  });
+
+  it('signs out with "Session expired. Please log in again." when the retry is still 401', async () => {
+    const clock = manualClock();
+    let refreshes = 0;
+    const { fetch, calls } = fakeFetch((path) =>
+      path === '/api/auth/refresh'
+        ? json(200, session(`t${++refreshes}`, clock.now() + HOUR))
+        : unauthorized(),
+    );
+    const manager = new SessionManager({ fetch, clock });
+    await manager.start();
+
+    const failure = manager.request('/pins');
+
+    await expect(failure).rejects.toBeInstanceOf(SessionExpiredError);
+    await expect(failure).rejects.toThrow(SESSION_EXPIRED_MESSAGE);
+    expect(SESSION_EXPIRED_MESSAGE).toBe('Session expired. Please log in again.');
+    expect(calls.map((c) => c.path)).toEqual([
+      '/api/auth/refresh',
+      '/api/pins',
+      '/api/auth/refresh',
+      '/api/pins',
+    ]);
+    expect(manager.getSnapshot()).toEqual({ status: 'signedOut', user: null, expired: true });
+    expect(manager.getAccessToken()).toBeNull();
+  });
+
+  it('signs out as expired when the refresh after a 401 is refused', async () => {
+    const clock = manualClock();
+    let refreshes = 0;
+    const { fetch, calls } = fakeFetch((path) => {
+      if (path !== '/api/auth/refresh') return unauthorized();
+      return ++refreshes === 1 ? json(200, session('t1', clock.now() + HOUR)) : unauthorized();
+    });
+    const manager = new SessionManager({ fetch, clock });
+    await manager.start();
+
+    await expect(manager.request('/pins')).rejects.toThrow(SESSION_EXPIRED_MESSAGE);
+
+    expect(calls.map((c) => c.path)).toEqual(['/api/auth/refresh', '/api/pins', '/api/auth/refresh']);
+    expect(manager.getSnapshot()).toMatchObject({ status: 'signedOut', expired: true });
+  });
+
+  it('passes non-401 API errors through without refreshing', async () => {
+    const clock = manualClock();
+    const { fetch, calls } = fakeFetch((path) =>
+      path === '/api/auth/refresh'
+        ? json(200, session('t1', clock.now() + HOUR))
+        : json(404, { error: { code: 'NOT_FOUND', message: 'Pin not found' } }),
+    );
+    const manager = new SessionManager({ fetch, clock });
+    await manager.start();
+
+    await expect(manager.request('/pins/9')).rejects.toMatchObject({
+      status: 404,
+      serverMessage: 'Pin not found',
+    });
+    expect(calls).toHaveLength(2);
+    expect(manager.getSnapshot().status).toBe('signedIn');
+  });
+
+  it('refuses an authenticated request when there is no session', async () => {
+    const { fetch } = fakeFetch(() => unauthorized());
+    const manager = new SessionManager({ fetch, clock: manualClock() });
+
+    await expect(manager.request('/pins')).rejects.toThrow('No authentication token available');
+  });
+
+  it('ends the session as expired when the scheduled refresh is refused', async () => {
+    const clock = manualClock();
+    let refreshes = 0;
+    const { fetch } = fakeFetch(() =>
+      ++refreshes === 1 ? json(200, session('t1', clock.now() + HOUR)) : unauthorized(),
+    );
+    const manager = new SessionManager({ fetch, clock });
+    await manager.start();
+
+    await clock.advance(HOUR - FIVE_MINUTES);
+
+    expect(manager.getSnapshot()).toMatchObject({ status: 'signedOut', expired: true });
+  });
+
+  it('keeps the session and retries later when the scheduled refresh cannot reach the server', async () => {
+    const clock = manualClock();
+    let refreshes = 0;
+    const { fetch, calls } = fakeFetch(() => {
+      refreshes += 1;
+      if (refreshes === 2) return Promise.reject(new TypeError('Failed to fetch'));
+      return json(200, session(`t${refreshes}`, clock.now() + HOUR));
+    });
+    const manager = new SessionManager({ fetch, clock });
+    await manager.start();
+
+    await clock.advance(HOUR - FIVE_MINUTES);
+    expect(calls).toHaveLength(2);
+    expect(manager.getSnapshot().status).toBe('signedIn');
+    expect(manager.getAccessToken()).toBe('t1');
+
+    await clock.advance(REFRESH_RETRY_MS);
+    expect(calls).toHaveLength(3);
+    expect(manager.getAccessToken()).toBe('t3');
+  });
+
+  it('signs out on the server with the bearer token and forgets the session', async () => {
+    const clock = manualClock();
+    const { fetch, calls } = fakeFetch((path) =>
+      path === '/api/auth/refresh' ? json(200, session('t1', clock.now() + HOUR)) : json(200, { ok: true }),
+    );
+    const manager = new SessionManager({ fetch, clock });
+    await manager.start();
+
+    await manager.signOut();
+
+    expect(calls[1]?.path).toBe('/api/auth/signout');
+    expect(authHeader(calls[1]!.init)).toBe('Bearer t1');
+    expect(manager.getSnapshot()).toEqual({ status: 'signedOut', user: null, expired: false });
+    // No refresh stays scheduled for a session that is gone.
+    await clock.advance(2 * HOUR);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('clears the session even when the server-side sign-out fails', async () => {
+    const clock = manualClock();
+    const { fetch } = fakeFetch((path) =>
+      path === '/api/auth/refresh' ? json(200, session('t1', clock.now() + HOUR)) : json(500, { error: {} }),
+    );
+    const manager = new SessionManager({ fetch, clock });
+    await manager.start();
+
+    await expect(manager.signOut()).resolves.toBeUndefined();
+    expect(manager.getSnapshot().status).toBe('signedOut');
+  });
+
+  it('ignores a refresh answer that arrives after the user signed out', async () => {
+    const clock = manualClock();
+    let answerRefresh: (response: Response) => void = () => {};
+    const { fetch } = fakeFetch((path) => {
+      if (path === '/api/auth/refresh') {
+        return new Promise<Response>((resolve) => {
+          answerRefresh = resolve;
+        });
+      }
+      return json(200, { ok: true });
+    });
+    const manager = new SessionManager({ fetch, clock });
+
+    const pending = manager.refresh();
+    await manager.signOut();
+    answerRefresh(json(200, session('late', clock.now() + HOUR)));
+    await pending;
+
+    expect(manager.getSnapshot().status).toBe('signedOut');
+    expect(manager.getAccessToken()).toBeNull();
+  });
+
+  it('notifies subscribers on every change of state', async () => {
+    const clock = manualClock();
+    const { fetch } = fakeFetch((path) =>
+      path === '/api/auth/signin' ? json(200, session('t1', clock.now() + HOUR)) : unauthorized(),
+    );
+    const manager = new SessionManager({ fetch, clock });
+    const seen: string[] = [];
+    manager.subscribe(() => seen.push(manager.getSnapshot().status));
+
+    await manager.start();
+    await manager.signIn('ada@example.com', 'Secret123');
+
+    expect(seen).toEqual(['signedOut', 'signedIn']);
+  });
+});

@@ -1,0 +1,266 @@
+// The browser's session (SPEC.md §4 Authentication, DESIGN.md Auth): the access token lives only in
+// this object's memory, the refresh token in an HttpOnly cookie the server set. No React in here, so
+// the rules can be tested with an injected fetch and clock.
+import type { OAuthExchangeRequest, Session, SignInRequest, User } from '@waymarks/shared';
+import { ApiError, apiFetch, type ApiRequestOptions } from '../../lib/api';
+
+export const SESSION_EXPIRED_MESSAGE = 'Session expired. Please log in again.';
+export const NO_TOKEN_MESSAGE = 'No authentication token available';
+
+/** Refresh this long before the access token expires (SPEC.md §9 Auth: 5 minutes). */
+export const REFRESH_MARGIN_MS = 5 * 60 * 1000;
+/** A refresh that failed for a reason other than a refused cookie (offline, 5xx) is tried again. */
+export const REFRESH_RETRY_MS = 30 * 1000;
+/** Never schedule refreshes back to back, even for a token that is already inside the margin. */
+export const MIN_REFRESH_DELAY_MS = 5 * 1000;
+
+export interface Clock {
+  now(): number;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
+
+export interface AuthSnapshot {
+  status: AuthStatus;
+  user: User | null;
+  /** True after the session ended because a refresh was refused; reset by the next sign-in. */
+  expired: boolean;
+}
+
+/** Thrown by `request` when the API still answers 401 after one refresh. */
+export class SessionExpiredError extends Error {
+  constructor() {
+    super(SESSION_EXPIRED_MESSAGE);
+    this.name = 'SessionExpiredError';
+  }
+}
+
+export interface SessionManagerOptions {
+  fetch: typeof fetch;
+  clock?: Clock;
+}
+
+export class SessionManager {
+  private readonly fetchImpl: typeof fetch;
+  private readonly clock: Clock;
+  private session: Session | null = null;
+  private snapshot: AuthSnapshot = { status: 'loading', user: null, expired: false };
+  private readonly listeners = new Set<() => void>();
+  private refreshInFlight: Promise<Session | null> | null = null;
+  private refreshTimer: unknown = null;
+  private startup: Promise<void> | null = null;
+  /** Bumped whenever the session is replaced or ended by the user, so late refresh answers are dropped. */
+  private generation = 0;
+
+  constructor({ fetch, clock = systemClock }: SessionManagerOptions) {
+    this.fetchImpl = fetch;
+    this.clock = clock;
+  }
+
+  /** For useSyncExternalStore: the same object until something changes. */
+  getSnapshot = (): AuthSnapshot => this.snapshot;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getAccessToken(): string | null {
+    return this.session?.accessToken ?? null;
+  }
+
+  /** Restores a session from the refresh cookie; later calls return the first call's promise. */
+  start(): Promise<void> {
+    this.startup ??= this.refresh().then(
+      () => undefined,
+      () => {
+        // Server unreachable at start: nothing to restore from, so the visitor starts signed out.
+        this.endSession({ expired: false });
+      },
+    );
+    return this.startup;
+  }
+
+  /**
+   * Asks the server for a new access token. Concurrent callers share one request. Resolves to the
+   * new session, or null when the server refused the refresh cookie (a live session then ends as
+   * expired); rejects when the server could not be reached, leaving the current session alone.
+   */
+  refresh(): Promise<Session | null> {
+    this.refreshInFlight ??= this.runRefresh().finally(() => {
+      this.refreshInFlight = null;
+    });
+    return this.refreshInFlight;
+  }
+
+  async signIn(email: string, password: string): Promise<User> {
+    const body: SignInRequest = { email, password };
+    const session = await apiFetch<Session>(this.fetchImpl, '/auth/signin', { method: 'POST', body });
+    this.replaceSession(session);
+    return session.user;
+  }
+
+  /** Exchanges the one-time login code from /oauth/callback for a session. */
+  async completeOAuth(code: string): Promise<User> {
+    const body: OAuthExchangeRequest = { code };
+    const session = await apiFetch<Session>(this.fetchImpl, '/auth/oauth/exchange', {
+      method: 'POST',
+      body,
+    });
+    this.replaceSession(session);
+    return session.user;
+  }
+
+  /** Ends the session on the server (its failure is ignored, SPEC.md §4) and forgets it here. */
+  async signOut(): Promise<void> {
+    const token = this.getAccessToken();
+    this.generation += 1;
+    try {
+      await apiFetch(this.fetchImpl, '/auth/signout', { method: 'POST', token });
+    } catch {
+      // SPEC.md §4: the failure of the server-side sign-out is ignored; local data is cleared anyway.
+    } finally {
+      this.endSession({ expired: false });
+    }
+  }
+
+  /** Reloads the signed-in user (after a plan change, say) without touching the tokens. */
+  async reloadUser(): Promise<User> {
+    const user = await this.request<User>('/auth/me');
+    if (this.session) {
+      this.session = { ...this.session, user };
+      this.publish({ status: 'signedIn', user, expired: false });
+    }
+    return user;
+  }
+
+  /**
+   * An authenticated API call. A 401 triggers one refresh and one retry; if the retry is refused too,
+   * or the refresh is, the session ends and SessionExpiredError is thrown.
+   */
+  async request<T>(path: string, options: Omit<ApiRequestOptions, 'token'> = {}): Promise<T> {
+    if (this.snapshot.status === 'loading') await this.start();
+    const token = this.getAccessToken();
+    if (!token) throw new Error(NO_TOKEN_MESSAGE);
+
+    try {
+      return await apiFetch<T>(this.fetchImpl, path, { ...options, token });
+    } catch (error) {
+      if (!isUnauthorized(error)) throw error;
+    }
+
+    const renewed = await this.renewAfterUnauthorized(token);
+    if (!renewed) throw new SessionExpiredError();
+    try {
+      return await apiFetch<T>(this.fetchImpl, path, { ...options, token: renewed.accessToken });
+    } catch (error) {
+      if (isUnauthorized(error)) throw this.expire();
+      throw error;
+    }
+  }
+
+  /** Stops the refresh timer; for tests and hot reloads. */
+  dispose(): void {
+    this.cancelTimer();
+    this.listeners.clear();
+  }
+
+  private async runRefresh(): Promise<Session | null> {
+    const generation = this.generation;
+    let session: Session;
+    try {
+      session = await apiFetch<Session>(this.fetchImpl, '/auth/refresh', { method: 'POST' });
+    } catch (error) {
+      if (generation !== this.generation) return this.session;
+      if (error instanceof ApiError && isRefusal(error.status)) {
+        // A refused cookie ends a live session as expired; at start-up it just means signed out.
+        if (this.session) this.expire();
+        else this.endSession({ expired: false });
+        return null;
+      }
+      throw error;
+    }
+    // The user signed in or out while this was on the way: that newer state wins.
+    if (generation !== this.generation) return this.session;
+    this.setSession(session);
+    return session;
+  }
+
+  /** Another caller may already have replaced the token that was refused: then use that one. */
+  private renewAfterUnauthorized(refusedToken: string): Promise<Session | null> {
+    if (this.session && this.session.accessToken !== refusedToken) return Promise.resolve(this.session);
+    return this.refresh();
+  }
+
+  private replaceSession(session: Session): void {
+    this.generation += 1;
+    this.setSession(session);
+  }
+
+  private setSession(session: Session): void {
+    this.session = session;
+    this.publish({ status: 'signedIn', user: session.user, expired: false });
+    this.scheduleRefresh(session.expiresAt - REFRESH_MARGIN_MS - this.clock.now());
+  }
+
+  private scheduleRefresh(delayMs: number): void {
+    this.cancelTimer();
+    this.refreshTimer = this.clock.setTimeout(
+      () => void this.refreshOnTimer(),
+      Math.max(delayMs, MIN_REFRESH_DELAY_MS),
+    );
+  }
+
+  private async refreshOnTimer(): Promise<void> {
+    this.refreshTimer = null;
+    try {
+      // A refused refresh has already ended the session as expired.
+      await this.refresh();
+    } catch {
+      // Offline or the server is down: keep the token we have and try again shortly.
+      if (this.session) this.scheduleRefresh(REFRESH_RETRY_MS);
+    }
+  }
+
+  private expire(): SessionExpiredError {
+    this.endSession({ expired: true });
+    return new SessionExpiredError();
+  }
+
+  private endSession({ expired }: { expired: boolean }): void {
+    this.session = null;
+    this.cancelTimer();
+    this.publish({ status: 'signedOut', user: null, expired });
+  }
+
+  private cancelTimer(): void {
+    if (this.refreshTimer !== null) this.clock.clearTimeout(this.refreshTimer);
+    this.refreshTimer = null;
+  }
+
+  private publish(next: AuthSnapshot): void {
+    const current = this.snapshot;
+    if (current.status === next.status && current.user === next.user && current.expired === next.expired) {
+      return;
+    }
+    this.snapshot = next;
+    for (const listener of [...this.listeners]) listener();
+  }
+}
+
+function isUnauthorized(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+/** The server looked at the refresh cookie and said no (as opposed to not answering properly). */
+function isRefusal(status: number): boolean {
+  return status === 400 || status === 401 || status === 403;
+}

@@ -1,0 +1,73 @@
+// Every route of SPEC.md §2. Route modules load lazily so the landing page ships little code.
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router';
+import { GUARDED_HANDLE, RedirectSignedIn, RequireAuth } from './auth/RequireAuth';
+import { RootLayout } from './RootLayout';
+import { RouteError } from './RouteError';
+
+const Landing = lazy(() => import('../routes/landing'));
+const SignIn = lazy(() => import('../routes/signin'));
+const SignUp = lazy(() => import('../routes/signup'));
+const OAuthCallback = lazy(() => import('../routes/oauth-callback'));
+const ResetPassword = lazy(() => import('../routes/reset-password'));
+const Privacy = lazy(() => import('../routes/privacy'));
+const Terms = lazy(() => import('../routes/terms'));
+const StripePrivacy = lazy(() => import('../routes/stripe-privacy'));
+const Liability = lazy(() => import('../routes/liability'));
+const IllegalContent = lazy(() => import('../routes/illegal-content'));
+const Copyright = lazy(() => import('../routes/copyright'));
+const About = lazy(() => import('../routes/about'));
+const Feedback = lazy(() => import('../routes/feedback'));
+const Dashboard = lazy(() => import('../routes/dashboard'));
+const Profile = lazy(() => import('../routes/profile'));
+const Leaderboard = lazy(() => import('../routes/leaderboard'));
+
+/** /login is where the original sent expired sessions; it lives on as a redirect that keeps the state. */
+function LoginRedirect() {
+  const location = useLocation();
+  return <Navigate to={{ pathname: '/signin', search: location.search }} replace state={location.state} />;
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        path: '/',
+        element: (
+          <RedirectSignedIn>
+            <Landing />
+          </RedirectSignedIn>
+        ),
+      },
+      { path: '/signin', element: <SignIn /> },
+      { path: '/login', element: <LoginRedirect /> },
+      { path: '/signup', element: <SignUp /> },
+      { path: '/oauth/callback', element: <OAuthCallback /> },
+      { path: '/reset-password', element: <ResetPassword /> },
+      { path: '/privacy', element: <Privacy /> },
+      { path: '/terms', element: <Terms /> },
+      { path: '/stripe-privacy', element: <StripePrivacy /> },
+      { path: '/liability', element: <Liability /> },
+      { path: '/illegal-content', element: <IllegalContent /> },
+      { path: '/copyright', element: <Copyright /> },
+      { path: '/about', element: <About /> },
+      { path: '/feedback', element: <Feedback /> },
+      {
+        element: <RequireAuth />,
+        handle: GUARDED_HANDLE,
+        children: [
+          { path: '/dashboard', element: <Dashboard /> },
+          { path: '/profile', element: <Profile /> },
+          { path: '/leaderboard', element: <Leaderboard /> },
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

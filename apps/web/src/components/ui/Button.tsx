@@ -1,0 +1,34 @@
+import type { ComponentPropsWithRef } from 'react';
+import { buttonClasses, type ButtonVariant } from './button-styles';
+import { Spinner } from './Spinner';
+
+export interface ButtonProps extends ComponentPropsWithRef<'button'> {
+  variant?: ButtonVariant;
+  fullWidth?: boolean;
+  /** Shows a spinner and disables the button; the label should say what is happening. */
+  busy?: boolean;
+}
+
+export function Button({
+  variant = 'primary',
+  fullWidth = false,
+  busy = false,
+  type = 'button',
+  className = '',
+  disabled,
+  children,
+  ...props
+}: ButtonProps) {
+  return (
+    <button
+      type={type}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+      className={`${buttonClasses(variant, fullWidth)} ${className}`}
+      {...props}
+    >
+      {busy && <Spinner className="size-4" />}
+      {children}
+    </button>
+  );
+}

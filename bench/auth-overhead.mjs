@@ -1,0 +1,190 @@
+// Authenticated request overhead: throughput of GET /api/auth/me (bearer token, the real built server)
+// as a fraction of a bare Fastify route answering the same bytes with the same content type, measured in
+// the same run with 50 connections. Target: at least 0.6.
+import { Buffer } from 'node:buffer';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import {
+  ROOT,
+  fmt,
+  freePort,
+  load,
+  mean,
+  performance,
+  randomSecret,
+  request,
+  requestJson,
+  serverEntryPoint,
+  sleep,
+  startProcess,
+  startServer,
+  stopProcess,
+  tempDir,
+  waitFor200,
+} from './lib.mjs';
+
+const CONNECTIONS = 50;
+const WARMUP_S = 2;
+const MEASURE_S = 5;
+const ROUNDS = 2;
+const DIAGNOSTIC_S = 5;
+const TARGET = 0.6;
+const PASSWORD = 'Bench-pass1';
+
+/** The 6-digit code from the subject of the newest .eml in the outbox, waiting for it to be written. */
+async function verificationCode(outboxDir, email, timeoutMs = 5000) {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    let files = [];
+    try {
+      files = readdirSync(outboxDir)
+        .filter((name) => name.endsWith('.eml'))
+        .map((name) => path.join(outboxDir, name))
+        .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs || b.localeCompare(a));
+    } catch {
+      // outbox not created yet
+    }
+    if (files.length > 0) {
+      const mail = readFileSync(files[0], 'utf8');
+      const match = /^Subject: Your Waymarks verification code: (\d{6})\s*$/m.exec(mail);
+      if (match && mail.includes(email)) return match[1];
+    }
+    if (performance.now() > deadline) {
+      throw new Error(`no verification mail for ${email} in ${outboxDir} within ${timeoutMs} ms`);
+    }
+    await sleep(20);
+  }
+}
+
+function describe(run) {
+  return `${fmt(run.rps)} req/s (${fmt(run.total)} requests in ${run.seconds} s, p50 ${run.latencyP50} ms, p99 ${run.latencyP99} ms)`;
+}
+
+function checkClean(label, run) {
+  if (run.non2xx || run.errors || run.timeouts) {
+    throw new Error(
+      `${label}: ${run.non2xx} non-2xx answers, ${run.errors} errors, ${run.timeouts} timeouts; the figure would be meaningless`,
+    );
+  }
+}
+
+export async function run() {
+  const entry = serverEntryPoint();
+  const details = [`server: ${entry.label}`];
+  const log = (line) => {
+    console.log(`  ${line}`);
+    details.push(line);
+  };
+
+  const dataDir = tempDir();
+  const serverPort = await freePort();
+  const server = startServer({ port: serverPort, dataDir, authSecret: randomSecret(48) });
+  let bare;
+  try {
+    const base = `http://127.0.0.1:${serverPort}`;
+    await waitFor200(`${base}/api/ready`, server);
+
+    // A verified account and an access token, through the public API like a person would.
+    const email = `bench-${Date.now()}@example.com`;
+    await requestJson(
+      `${base}/api/auth/signup`,
+      { method: 'POST', body: { name: 'Bench Mark', email, password: PASSWORD } },
+      201,
+    );
+    const code = await verificationCode(path.join(dataDir, 'outbox'), email);
+    await requestJson(`${base}/api/auth/verify`, { method: 'POST', body: { email, code } });
+    const { accessToken } = await requestJson(`${base}/api/auth/signin`, {
+      method: 'POST',
+      body: { email, password: PASSWORD },
+    });
+    if (!accessToken) throw new Error('sign-in answered without an accessToken');
+    const authHeaders = { authorization: `Bearer ${accessToken}` };
+
+    const me = await request(`${base}/api/auth/me`, { headers: authHeaders });
+    if (me.status !== 200) throw new Error(`GET /api/auth/me answered ${me.status}: ${me.body}`);
+    const contentType = me.headers['content-type'];
+    log(`signed up, verified (code from the outbox .eml) and signed in as ${email}`);
+    log(`GET /api/auth/me → 200, ${me.body.length} bytes, content-type: ${contentType}`);
+
+    // The baseline: a bare Fastify route in its own process answering exactly those bytes.
+    const barePort = await freePort();
+    bare = startProcess(process.execPath, [path.join(ROOT, 'bench/bare-server.mjs')], {
+      env: { PORT: String(barePort), BODY_BASE64: me.body.toString('base64'), CONTENT_TYPE: contentType },
+      label: 'bench/bare-server.mjs',
+    });
+    const bareBase = `http://127.0.0.1:${barePort}`;
+    await waitFor200(`${bareBase}/api/ready`, bare);
+    const bareMe = await request(`${bareBase}/api/auth/me`);
+    if (!Buffer.from(bareMe.body).equals(me.body) || bareMe.headers['content-type'] !== contentType) {
+      throw new Error('bare server does not answer the same bytes and content type');
+    }
+    log('bare Fastify route (bench/bare-server.mjs, own process) answers identical bytes and content type');
+
+    const targets = {
+      baseline: { url: `${bareBase}/api/auth/me`, headers: {} },
+      authenticated: { url: `${base}/api/auth/me`, headers: authHeaders },
+    };
+    const options = { connections: CONNECTIONS, pipelining: 1 };
+
+    console.log(`  warm-up: ${WARMUP_S} s each, ${CONNECTIONS} connections (discarded)`);
+    for (const [name, target] of Object.entries(targets)) {
+      const warm = await load(target.url, { ...options, duration: WARMUP_S, headers: target.headers });
+      checkClean(`warm-up ${name}`, warm);
+    }
+
+    // Alternating baseline, authenticated, authenticated, baseline, twice over, so drift on a shared
+    // machine hits both alike; each adjacent pair also gives a ratio, to show the spread.
+    const order = ['baseline', 'authenticated', 'authenticated', 'baseline'];
+    const results = { baseline: [], authenticated: [] };
+    const pairRatios = [];
+    let previous;
+    for (let round = 0; round < ROUNDS; round += 1) {
+      for (const [index, name] of order.entries()) {
+        const target = targets[name];
+        const result = await load(target.url, { ...options, duration: MEASURE_S, headers: target.headers });
+        checkClean(name, result);
+        results[name].push(result.rps);
+        log(
+          `run ${round * order.length + index + 1}/${ROUNDS * order.length} ${name.padEnd(13)} ${describe(result)}`,
+        );
+        if (index % 2 === 1) {
+          const pair = { [name]: result.rps, [previous.name]: previous.rps };
+          pairRatios.push(pair.authenticated / pair.baseline);
+        }
+        previous = { name, rps: result.rps };
+      }
+    }
+
+    // Diagnostic only (not part of the figure): the same server without the auth step, to show how much
+    // of the gap is the app's shared stack (helmet, hooks, serializer) and how much the bearer check.
+    const health = await load(`${base}/api/health`, { ...options, duration: DIAGNOSTIC_S });
+    checkClean('diagnostic /api/health', health);
+    log(`diagnostic, same server, unauthenticated GET /api/health: ${describe(health)}`);
+
+    const baselineRps = mean(results.baseline);
+    const authenticatedRps = mean(results.authenticated);
+    const ratio = authenticatedRps / baselineRps;
+    const runs = `mean of ${ROUNDS * 2} × ${MEASURE_S} s, ${CONNECTIONS} connections, pipelining 1`;
+    log(`bare Fastify baseline:    ${fmt(baselineRps)} req/s (${runs})`);
+    log(`authenticated /auth/me:   ${fmt(authenticatedRps)} req/s (${runs})`);
+    log(
+      `ratio authenticated / baseline: ${ratio.toFixed(3)} (target ≥ ${TARGET}); adjacent pairs ranged ` +
+        `${Math.min(...pairRatios).toFixed(3)}–${Math.max(...pairRatios).toFixed(3)}`,
+    );
+    log(
+      `diagnostic: /api/health is ${(health.rps / baselineRps).toFixed(2)}× bare; /api/auth/me is ` +
+        `${(authenticatedRps / health.rps).toFixed(2)}× /api/health on the same server`,
+    );
+
+    return {
+      name: 'auth-overhead',
+      figure: `${ratio.toFixed(2)}× bare (${fmt(authenticatedRps)} / ${fmt(baselineRps)} req/s)`,
+      target: `≥ ${TARGET}× bare Fastify`,
+      pass: ratio >= TARGET,
+      details,
+    };
+  } finally {
+    if (bare) await stopProcess(bare);
+    await stopProcess(server);
+  }
+}

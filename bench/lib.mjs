@@ -1,0 +1,304 @@
+// Shared helpers for the benchmarks: child processes we start (and always stop), ports, HTTP polling,
+// load runs and the choice of server entry (the build, built on demand, or the TypeScript source as a
+// labelled fallback when the build cannot be made).
+import { Buffer } from 'node:buffer';
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+export { sleep, performance };
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const SERVER_DIST = path.join(ROOT, 'apps/server/dist/main.js');
+export const SERVER_SRC = path.join(ROOT, 'apps/server/src/main.ts');
+
+// ---------------------------------------------------------------------------------------------------
+// Child processes: every one we start is tracked and killed (by its handle) if the run ends early.
+
+const children = new Set();
+
+function killAll() {
+  for (const child of children) {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+}
+process.on('exit', killAll);
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    killAll();
+    process.exit(130);
+  });
+}
+
+/**
+ * Starts a child process with the repo root as working directory. Keeps the last 64 KiB of its output
+ * for error messages. `exited` resolves with { code, signal, at } (at: performance.now()).
+ */
+export function startProcess(command, args, { env = {}, label = command } = {}) {
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  let output = '';
+  const keep = (chunk) => {
+    output = (output + chunk.toString()).slice(-65536);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise((resolve) => {
+    child.once('exit', (code, signal) => {
+      children.delete(child);
+      resolve({ code, signal, at: performance.now() });
+    });
+  });
+  child.once('error', (error) => keep(`\n[spawn error] ${error.message}\n`));
+  return { child, label, exited, output: () => output };
+}
+
+/**
+ * Sends SIGTERM and waits up to `graceMs` for the process to exit. A process still running then is
+ * killed with SIGKILL. `graceful` is true only for an exit with code 0 inside the grace period.
+ */
+export async function stopProcess(proc, graceMs = 5000) {
+  const { child, exited } = proc;
+  if (child.exitCode !== null || child.signalCode !== null) {
+    const { code, signal } = await exited;
+    return { code, signal, ms: 0, graceful: false, alreadyExited: true };
+  }
+  const start = performance.now();
+  child.kill('SIGTERM');
+  const outcome = await Promise.race([exited, sleep(graceMs).then(() => undefined)]);
+  if (outcome) {
+    return {
+      code: outcome.code,
+      signal: outcome.signal,
+      ms: outcome.at - start,
+      graceful: outcome.code === 0,
+    };
+  }
+  child.kill('SIGKILL');
+  const forced = await exited;
+  return { code: forced.code, signal: forced.signal, ms: graceMs, graceful: false, timedOut: true };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Ports, temp dirs, HTTP.
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const tempDirs = [];
+export function tempDir(prefix = 'waymarks-bench-') {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
+}
+export function removeTempDirs() {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+process.on('exit', removeTempDirs);
+
+export const randomSecret = (length = 48) => randomBytes(length).toString('base64url').slice(0, length);
+
+/**
+ * One HTTP request on a fresh connection (no keep-alive agent, so nothing holds the server open).
+ * Resolves { status, headers, body: Buffer }; rejects on connection errors.
+ */
+export function request(url, { method = 'GET', headers = {}, body, timeoutMs = 5000 } = {}) {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const req = http.request(
+      url,
+      {
+        method,
+        agent: false,
+        timeout: timeoutMs,
+        headers: {
+          connection: 'close',
+          ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
+          ...headers,
+        },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`timed out after ${timeoutMs} ms: ${method} ${url}`)));
+    req.on('error', reject);
+    if (payload) req.write(payload);
+    req.end();
+  });
+}
+
+/** JSON request that must answer `expectStatus`; returns the parsed body. */
+export async function requestJson(url, options = {}, expectStatus = 200) {
+  const res = await request(url, options);
+  if (res.status !== expectStatus) {
+    throw new Error(
+      `${options.method ?? 'GET'} ${url} answered ${res.status}, expected ${expectStatus}: ${res.body.toString().slice(0, 300)}`,
+    );
+  }
+  return JSON.parse(res.body.toString());
+}
+
+/**
+ * Polls `url` every `intervalMs` until it answers 200. Returns performance.now() of the first 200.
+ * Fails fast if `proc` exits first, and after `timeoutMs`.
+ */
+export async function waitFor200(url, proc, { intervalMs = 10, timeoutMs = 30_000 } = {}) {
+  const deadline = performance.now() + timeoutMs;
+  let exited;
+  proc?.exited.then((result) => (exited = result));
+  for (;;) {
+    if (exited) {
+      throw new Error(
+        `${proc.label} exited (code ${exited.code}, signal ${exited.signal}) before ${url} answered 200:\n${proc.output()}`,
+      );
+    }
+    try {
+      const res = await request(url, { timeoutMs: 2000 });
+      if (res.status === 200) return performance.now();
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() > deadline) {
+      throw new Error(
+        `${url} did not answer 200 within ${timeoutMs} ms. Output of ${proc?.label}:\n${proc?.output()}`,
+      );
+    }
+    await sleep(intervalMs);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The server under test.
+
+let serverEntry;
+
+/** The server entry chosen so far in this run, if any benchmark needed the server. */
+export const usedServerEntry = () => serverEntry;
+
+/**
+ * How to start the real server: `node apps/server/dist/main.js`. When the build is missing, runs
+ * `npm run build` once. If that fails, falls back to the TypeScript source through tsx's loader
+ * (`node --import tsx apps/server/src/main.ts`) and says so loudly: those figures are not the build's.
+ */
+export function serverEntryPoint() {
+  if (serverEntry) return serverEntry;
+  if (!existsSync(SERVER_DIST)) {
+    console.log('apps/server/dist/main.js is missing: running `npm run build` first ...');
+    const started = performance.now();
+    const build = spawnSync('npm', ['run', 'build'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    if (build.status === 0 && existsSync(SERVER_DIST)) {
+      console.log(`npm run build finished in ${seconds} s.`);
+    } else {
+      const tail = `${build.stdout ?? ''}${build.stderr ?? ''}`.trim().split('\n').slice(-15).join('\n');
+      console.log(
+        `npm run build FAILED after ${seconds} s (exit ${build.status}). Last lines:\n${indent(tail, '  | ')}`,
+      );
+      if (!existsSync(SERVER_DIST)) {
+        console.log(
+          '!! Falling back to the TypeScript source via tsx (node --import tsx apps/server/src/main.ts).\n' +
+            '!! Server figures below are NOT from the build; rerun once `npm run build` succeeds.',
+        );
+        serverEntry = {
+          args: ['--import', 'tsx', SERVER_SRC],
+          label: 'node --import tsx apps/server/src/main.ts',
+          built: false,
+        };
+        return serverEntry;
+      }
+    }
+  }
+  const builtAt = statSync(SERVER_DIST).mtime.toISOString();
+  serverEntry = {
+    args: [SERVER_DIST],
+    label: `node apps/server/dist/main.js (built ${builtAt})`,
+    built: true,
+  };
+  return serverEntry;
+}
+
+/** Starts the real server on `port` with `dataDir`, logging at warn, no SMTP. Does not wait. */
+export function startServer({ port, dataDir, authSecret = randomSecret() }) {
+  const entry = serverEntryPoint();
+  const env = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    AUTH_SECRET: authSecret,
+    NODE_ENV: 'production',
+    SMTP_URL: '',
+    DATABASE_URL: '',
+    PUBLIC_URL: '',
+    GOOGLE_CLIENT_ID: '',
+    GOOGLE_CLIENT_SECRET: '',
+  };
+  return startProcess(process.execPath, entry.args, { env, label: entry.label });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Load and numbers.
+
+/** One autocannon run. Returns requests/s over the measured time plus the raw counters. */
+export async function load(url, { connections = 50, pipelining = 1, duration = 10, headers = {} } = {}) {
+  const result = await autocannon({ url, connections, pipelining, duration, headers });
+  const seconds = result.duration; // autocannon reports the elapsed time in seconds
+  return {
+    rps: result.requests.total / seconds,
+    total: result.requests.total,
+    seconds,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    latencyP50: result.latency.p50,
+    latencyP99: result.latency.p99,
+  };
+}
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+export const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
+export const fmt = (value, digits = 0) =>
+  value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+export const indent = (text, prefix = '  ') =>
+  text
+    .split('\n')
+    .map((line) => prefix + line)
+    .join('\n');

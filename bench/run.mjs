@@ -1,0 +1,81 @@
+// npm run bench: runs every benchmark in sequence, one block each, then a summary table.
+// Each benchmark prints its figure against a baseline measured in the same run. The run is a report:
+// it exits 0 when a target is missed and non-zero only when a benchmark crashed.
+//   node bench/run.mjs [name ...]   runs only the named benchmarks
+import os from 'node:os';
+import { fmt, performance, removeTempDirs, usedServerEntry } from './lib.mjs';
+
+const BENCHMARKS = ['auth-overhead', 'startup', 'password-hash'];
+
+const only = process.argv.slice(2);
+const unknown = only.filter((name) => !BENCHMARKS.includes(name));
+if (unknown.length > 0) {
+  console.error(`unknown benchmark(s): ${unknown.join(', ')}; known: ${BENCHMARKS.join(', ')}`);
+  process.exit(2);
+}
+const selected = only.length > 0 ? BENCHMARKS.filter((name) => only.includes(name)) : BENCHMARKS;
+
+const rule = (title) => `── ${title} ${'─'.repeat(Math.max(3, 100 - title.length))}`;
+
+console.log(
+  `Waymarks benchmarks: ${selected.join(', ')}\n` +
+    `node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown cpu'}), ${os.platform()} ${os.release()}\n`,
+);
+
+const runStarted = performance.now();
+const results = [];
+for (const name of selected) {
+  console.log(rule(name));
+  const started = performance.now();
+  try {
+    const { run } = await import(`./${name}.mjs`);
+    const result = await run();
+    const seconds = (performance.now() - started) / 1000;
+    results.push({ ...result, name, seconds, status: result.pass ? 'PASS' : 'FAIL' });
+    console.log(`  figure: ${result.figure}`);
+    console.log(`  target: ${result.target}`);
+    console.log(`  result: ${result.pass ? 'PASS' : 'FAIL'} (${seconds.toFixed(1)} s)\n`);
+  } catch (error) {
+    const seconds = (performance.now() - started) / 1000;
+    console.log(`  CRASHED after ${seconds.toFixed(1)} s: ${error?.stack ?? error}\n`);
+    results.push({ name, figure: '-', target: '-', pass: false, seconds, status: 'CRASH' });
+  }
+  removeTempDirs();
+}
+
+const header = { name: 'benchmark', figure: 'figure', target: 'target', status: 'result' };
+const widths = Object.fromEntries(
+  Object.keys(header).map((key) => [
+    key,
+    Math.max(...[header, ...results].map((row) => String(row[key]).length)),
+  ]),
+);
+const line = (row) =>
+  Object.keys(header)
+    .map((key) => String(row[key]).padEnd(widths[key]))
+    .join('  ')
+    .trimEnd();
+
+console.log(rule('summary'));
+console.log(line(header));
+console.log(line(Object.fromEntries(Object.keys(header).map((key) => [key, '-'.repeat(widths[key])]))));
+for (const result of results) console.log(line(result));
+const entry = usedServerEntry();
+if (entry) {
+  console.log(
+    `\nserver under test: ${entry.label}` +
+      (entry.built
+        ? ''
+        : '\n!! NOT the build: `npm run build` failed, so these are the TypeScript sources via tsx.'),
+  );
+}
+const crashed = results.filter((result) => result.status === 'CRASH').length;
+const failed = results.filter((result) => result.status === 'FAIL').length;
+console.log(
+  `\n${results.length - crashed - failed} passed, ${failed} missed a target, ${crashed} crashed ` +
+    `in ${fmt((performance.now() - runStarted) / 1000, 1)} s.` +
+    (crashed > 0
+      ? ' Exit code 1: a benchmark crashed.'
+      : ' A missed target is reported, not an error: exit code 0.'),
+);
+process.exit(crashed > 0 ? 1 : 0);

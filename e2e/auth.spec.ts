@@ -1,0 +1,183 @@
+// The account system in a real browser against the real server: sign-up with the code from real SMTP,
+// sign-in and sign-out, wrong password, password reset, Google sign-in, the guard and unknown paths.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { extractCode, extractLink, setGoogleAccount, waitForMail } from './support/harness.js';
+
+const PASSWORD = 'Trail-mix-2024';
+let sequence = 0;
+const uniqueEmail = (label: string) => `${label}-${Date.now()}-${++sequence}@example.com`;
+
+/** A confirmed account made through the API, for tests about what comes after sign-up. */
+async function createAccount(request: APIRequestContext, email: string, name = 'Marco Polo') {
+  const since = Date.now();
+  const signUp = await request.post('/api/auth/signup', { data: { name, email, password: PASSWORD } });
+  expect(signUp.status()).toBe(201);
+  const code = extractCode(await waitForMail(email, { since }));
+  expect((await request.post('/api/auth/verify', { data: { email, code } })).status()).toBe(200);
+}
+
+async function signInThroughForm(page: Page, email: string, password = PASSWORD) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+test('a new traveller signs up with the e-mailed code and lands on the dashboard, then signs out and in', async ({
+  page,
+}) => {
+  const email = uniqueEmail('signup');
+  await page.goto('/signup');
+  await page.getByLabel('Full name').fill('Ada Lovelace');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
+  const since = Date.now();
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  const code = extractCode(await waitForMail(email, { since }));
+  await page.getByLabel('Verification code').fill(code);
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Welcome, Ada Lovelace')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/signin$/);
+
+  await signInThroughForm(page, email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Welcome, Ada Lovelace')).toBeVisible();
+});
+
+test('sign-up shows the rules of every field before anything is sent', async ({ page }) => {
+  await page.goto('/signup');
+  await page.getByLabel('Full name').fill('A');
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByLabel('Password', { exact: true }).fill('password');
+  await page.getByLabel('Confirm password', { exact: true }).fill('different');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Name must be at least 2 characters')).toBeVisible();
+  await expect(page.getByText('Please enter a valid email')).toBeVisible();
+  await expect(page.getByText('Password must contain uppercase, lowercase, and number')).toBeVisible();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toHaveCount(0);
+});
+
+test('a wrong password shows the error banner and keeps the traveller on /signin', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('wrong');
+  await createAccount(request, email);
+  await page.goto('/signin');
+  await signInThroughForm(page, email, 'Not-the-password1');
+  await expect(page.getByRole('alert').filter({ hasText: 'Incorrect email or password.' })).toBeVisible();
+  await expect(page).toHaveURL(/\/signin$/);
+});
+
+test('forgot password: the e-mailed link sets a new password that then signs in', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('reset');
+  await createAccount(request, email, 'Ibn Battuta');
+  await page.goto('/signin');
+  await page.getByRole('button', { name: 'Forgot your password?' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reset your password' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Email').fill(email);
+  const since = Date.now();
+  await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByText('Password reset instructions sent to your email!')).toBeVisible();
+
+  const link = new URL(extractLink(await waitForMail(email, { since }), '/reset-password'));
+  await page.goto(`${link.pathname}${link.search}`);
+  await page.getByLabel('New password', { exact: true }).fill('Fresh-start-99');
+  await page.getByLabel('Confirm new password', { exact: true }).fill('Fresh-start-99');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+
+  await expect(page).toHaveURL(/\/signin$/);
+  await signInThroughForm(page, email, PASSWORD);
+  await expect(page.getByRole('alert').filter({ hasText: 'Incorrect email or password.' })).toBeVisible();
+  await signInThroughForm(page, email, 'Fresh-start-99');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Welcome, Ibn Battuta')).toBeVisible();
+});
+
+test('Continue with Google signs in through the OpenID provider and lands on the dashboard', async ({
+  page,
+}) => {
+  const email = uniqueEmail('google');
+  await setGoogleAccount({ sub: `google-${email}`, email, email_verified: true, name: 'Gertrude Bell' });
+  await page.goto('/signin');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Welcome, Gertrude Bell')).toBeVisible();
+});
+
+test('a Google login code opened twice fails the second time with the reason and Try Again', async ({
+  page,
+}) => {
+  const email = uniqueEmail('replay');
+  await setGoogleAccount({ sub: `google-${email}`, email, email_verified: true, name: 'Replay' });
+  const codes: string[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.pathname === '/oauth/callback' && url.searchParams.get('code'))
+      codes.push(url.searchParams.get('code')!);
+  });
+  await page.goto('/signin');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect(codes).toHaveLength(1);
+
+  await page.goto(`/oauth/callback?code=${codes[0]}`);
+  await expect(page.getByText('Sign In Failed')).toBeVisible();
+  await expect(page.getByText('Authorization code has already been used')).toBeVisible();
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+});
+
+test('the guard sends a signed-out visitor from /profile to /signin and back after sign-in', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('guard');
+  await createAccount(request, email);
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/signin$/);
+  await signInThroughForm(page, email);
+  await expect(page).toHaveURL(/\/profile$/);
+});
+
+test('an unknown path goes to the home page, replacing the history entry', async ({ page }) => {
+  await page.goto('/about');
+  await page.goto('/no/such/place');
+  await expect(page).toHaveURL(/\/$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/about$/);
+});
+
+test('/login goes to /signin', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/signin$/);
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+});
+
+test('a signed-in visitor on the home page is sent to the dashboard, and a reload keeps the session', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('home');
+  await createAccount(request, email, 'Freya Stark');
+  await page.goto('/signin');
+  await signInThroughForm(page, email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.reload();
+  await expect(page.getByText('Welcome, Freya Stark')).toBeVisible();
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
