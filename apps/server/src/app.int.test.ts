@@ -27,14 +27,11 @@ describe.each(testDialects())('the server on %s', (dialect) => {
     expect(await migrateToLatest(t.db)).toEqual([]);
   });
 
-  it('sends a Content-Security-Policy that allows only its own origin', async () => {
+  it('sends API answers the strictest policy: no content of any kind, never framed, never cached', async () => {
     const res = await t.app.inject({ url: '/api/health' });
-    const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).not.toMatch(/https?:\/\//);
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('publishes OpenAPI generated from the shared schemas', async () => {
@@ -85,6 +82,17 @@ describe('the server with the built web app', () => {
       expect(res.body).toContain('<title>Waymarks</title>');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('sends pages a Content-Security-Policy that allows only its own origin', async () => {
+    const res = await app.inject({ url: '/signin' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/https?:|\*/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('caches hashed assets for a year', async () => {

@@ -1,6 +1,5 @@
 // buildApp(deps): the whole HTTP application, used by main.ts and by the tests.
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -18,9 +17,10 @@ import type { Db } from './db/database.js';
 import { ErrorCode } from '@waymarks/shared';
 import { registerErrorHandling } from './http/errors.js';
 import { registerStrictJsonParser } from './http/json.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { isPageRequest, registerWebApp, sendIndexPage } from './http/web.js';
 import { loggerOptions } from './logger.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
+import { authRoutes, meRoute } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { CodesRepository } from './modules/auth/codes.repository.js';
 import { GoogleSignIn } from './modules/auth/google.service.js';
@@ -66,28 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerStrictJsonParser(app);
   registerErrorHandling(app);
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Inline style attributes come from the UI libraries (dialogs, the map); no script can use them.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    strictTransportSecurity: config.publicUrl.startsWith('https://'),
-  });
-  const cookieSecret = createHash('sha256').update(`cookie:${config.authSecret}`).digest('base64url');
-  await app.register(fastifyCookie, { secret: cookieSecret });
+  registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({
@@ -136,12 +115,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     : undefined;
   const requireAuth = createRequireAuth(sessions);
   const secureCookies = config.publicUrl.startsWith('https://');
+  const cookieSecret = createHash('sha256').update(`cookie:${config.authSecret}`).digest('base64url');
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db });
-      await api.register(authRoutes, { prefix: '/auth', auth, sessions, google, requireAuth, secureCookies });
-      await api.register(googleRoutes, { prefix: '/auth/google', google, secureCookies });
+      // Cookies are read and written only under /api/auth, so only those routes pay for the plugin.
+      await api.register(
+        async (authScope) => {
+          await authScope.register(fastifyCookie, { secret: cookieSecret });
+          await authScope.register(authRoutes, { auth, sessions, google, requireAuth, secureCookies });
+          await authScope.register(googleRoutes, { prefix: '/google', google, secureCookies });
+        },
+        { prefix: '/auth' },
+      );
+      await api.register(meRoute, { prefix: '/auth', requireAuth });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

@@ -4,6 +4,7 @@ import { extractCode, extractLink } from '../../testing/smtp.js';
 import { startTestApp, testDialects, type TestApp } from '../../testing/test-app.js';
 import { AUTH_MESSAGES } from './auth.service.js';
 import { REFRESH_COOKIE } from './auth.routes.js';
+import { USER_CACHE_TTL_MS } from './users.repository.js';
 
 const PASSWORD = 'Correct-Horse1';
 
@@ -248,6 +249,20 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
       t.advance(60 * 60_000 + 1);
       expect((await me(accessToken)).statusCode).toBe(401);
     });
+  });
+
+  it('sees a plan change written by another instance once the one-second user cache has passed', async () => {
+    await signUpVerified();
+    const { accessToken, user } = (await signIn()).json();
+    const me = async () =>
+      (
+        await t.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${accessToken}` } })
+      ).json();
+    expect((await me()).tier).toBe('free');
+    // Another instance (or the admin CLI) writes straight to the shared database.
+    await t.db.updateTable('users').set({ tier: 'plus' }).where('id', '=', user.userId).execute();
+    t.advance(USER_CACHE_TTL_MS + 1);
+    expect((await me()).tier).toBe('plus');
   });
 
   describe('password reset', () => {

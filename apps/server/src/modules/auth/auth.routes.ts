@@ -163,8 +163,14 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Pr
       return sendSession(reply, await deps.google.exchange(request.body.code));
     },
   );
+}
 
-  api.get(
+/** GET /api/auth/me reads no cookie, so it lives outside the cookie-parsing scope of the routes above. */
+export async function meRoute(
+  app: FastifyInstance,
+  deps: { requireAuth: preHandlerAsyncHookHandler },
+): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/me',
     {
       preHandler: deps.requireAuth,

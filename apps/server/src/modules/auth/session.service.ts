@@ -72,7 +72,7 @@ export class SessionService {
   async authenticate(accessToken: string): Promise<UserRow | null> {
     const claims = await this.accessTokens.verify(accessToken);
     if (!claims) return null;
-    const user = await this.users.findById(claims.userId);
+    const user = await this.users.findForRequest(claims.userId, this.now());
     if (!user || user.token_version !== claims.tokenVersion) return null;
     return user;
   }

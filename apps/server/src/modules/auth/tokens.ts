@@ -1,5 +1,5 @@
 // Random tokens, their stored hashes, and the signed access token (JWT, HS256).
-import { createHash, createHmac, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, randomUUID, webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 export const ACCESS_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -25,15 +25,29 @@ export interface AccessClaims {
   tokenVersion: number;
 }
 
+/** Verified tokens remembered, so a client's repeated requests skip the signature check. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export class AccessTokens {
-  private readonly key: Uint8Array;
+  private readonly rawKey: Uint8Array;
+  private key: Promise<webcrypto.CryptoKey> | undefined;
+  private readonly verified = new Map<string, AccessClaims & { expiresAt: number }>();
 
   constructor(
     secret: string,
     private readonly issuer: string,
     private readonly now: () => number,
   ) {
-    this.key = createHash('sha256').update(`access-token:${secret}`).digest();
+    this.rawKey = createHash('sha256').update(`access-token:${secret}`).digest();
+  }
+
+  /** The key is imported once: importing it per call costs more than the signature itself. */
+  private cryptoKey(): Promise<webcrypto.CryptoKey> {
+    this.key ??= webcrypto.subtle.importKey('raw', this.rawKey, { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
+    return this.key;
   }
 
   async sign(claims: AccessClaims): Promise<{ token: string; expiresAt: number }> {
@@ -46,21 +60,31 @@ export class AccessTokens {
       .setAudience('waymarks')
       .setIssuedAt(Math.floor(issuedAt / 1000))
       .setExpirationTime(Math.floor(expiresAt / 1000))
-      .sign(this.key);
+      .sign(await this.cryptoKey());
     return { token, expiresAt };
   }
 
   /** Returns the claims, or null for a token that is malformed, tampered with or expired. */
   async verify(token: string): Promise<AccessClaims | null> {
+    const now = this.now();
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.expiresAt > now) return { userId: known.userId, tokenVersion: known.tokenVersion };
+      this.verified.delete(token);
+      return null;
+    }
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(token, await this.cryptoKey(), {
         issuer: this.issuer,
         audience: 'waymarks',
         algorithms: ['HS256'],
-        currentDate: new Date(this.now()),
+        currentDate: new Date(now),
       });
-      if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return null;
-      return { userId: payload.sub, tokenVersion: payload.ver };
+      if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number' || !payload.exp) return null;
+      const claims = { userId: payload.sub, tokenVersion: payload.ver };
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, { ...claims, expiresAt: payload.exp * 1000 });
+      return claims;
     } catch {
       return null;
     }
