@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { readFileSync } from 'node:fs';
+import { ConfigError, ENV_VARIABLES, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('starts with no variables at all: SQLite and the outbox under ./data on port 3000', () => {
@@ -42,5 +43,24 @@ describe('loadConfig', () => {
       clientSecret: 'secret',
       issuer: 'https://accounts.google.com',
     });
+  });
+});
+
+describe('configuration documentation', () => {
+  const root = new URL('../../../', import.meta.url);
+  const read = (file: string) => readFileSync(new URL(file, root), 'utf8');
+
+  it('lists in .env.example exactly the variables the server reads', () => {
+    const listed = [...read('.env.example').matchAll(/^([A-Z0-9_]+)=/gm)].map((m) => m[1]);
+    expect(listed.sort()).toEqual([...ENV_VARIABLES].sort());
+  });
+
+  it("lists in README's configuration table exactly the variables the server reads", () => {
+    const readme = read('README.md');
+    const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('## Architecture'));
+    const listed = [...table.matchAll(/^\| ((?:`[A-Z0-9_]+`(?:, )?)+) \|/gm)].flatMap((m) =>
+      [...m[1]!.matchAll(/`([A-Z0-9_]+)`/g)].map((n) => n[1]),
+    );
+    expect(listed.sort()).toEqual([...ENV_VARIABLES].sort());
   });
 });

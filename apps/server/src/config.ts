@@ -13,7 +13,6 @@ const optionalString = z
 const optionalUrl = optionalString.pipe(z.url().optional());
 
 const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
@@ -45,8 +44,10 @@ const EnvSchema = z.object({
 
 export type Env = z.input<typeof EnvSchema>;
 
+/** Every environment variable Waymarks reads; README's table and .env.example list exactly these. */
+export const ENV_VARIABLES = Object.keys(EnvSchema.shape);
+
 export interface Config {
-  env: 'development' | 'production' | 'test';
   port: number;
   host: string;
   dataDir: string;
@@ -86,7 +87,6 @@ export function loadConfig(
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
 
   return {
-    env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     dataDir,

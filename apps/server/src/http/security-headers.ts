@@ -55,7 +55,8 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { https: 
   const page = securityHeaders(options);
   const api = apiSecurityHeaders(options);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/') ? api : page);
+    const isApi = request.url.startsWith('/api/') && !request.url.startsWith('/api/docs');
+    reply.headers(isApi ? api : page);
     done();
   });
 }

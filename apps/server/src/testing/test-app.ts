@@ -89,7 +89,6 @@ export async function startTestApp(dialect: Dialect, env: Record<string, string>
   const config = {
     ...loadConfig(
       {
-        NODE_ENV: 'test',
         DATA_DIR: path.join(tmpdir(), 'waymarks-unused'),
         AUTH_SECRET: randomBytes(32).toString('hex'),
         SMTP_URL: mail.url,
