@@ -34,5 +34,18 @@ export default defineConfig({
         launchOptions: { executablePath, args, ...(env ? { env } : {}) },
       },
     },
+    {
+      // The journeys tagged @phone run again on a phone-sized touch screen.
+      name: 'phone',
+      grep: /@phone/,
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 3,
+        isMobile: true,
+        hasTouch: true,
+        launchOptions: { executablePath, args, ...(env ? { env } : {}) },
+      },
+    },
   ],
 });

@@ -22,35 +22,37 @@ async function signInThroughForm(page: Page, email: string, password = PASSWORD)
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
-test('a new traveller signs up with the e-mailed code and lands on the dashboard, then signs out and in', async ({
-  page,
-}) => {
-  const email = uniqueEmail('signup');
-  await page.goto('/signup');
-  await page.getByLabel('Full name').fill('Ada Lovelace');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
-  const since = Date.now();
-  await page.getByRole('button', { name: 'Create account' }).click();
+test(
+  'a new traveller signs up with the e-mailed code and lands on the dashboard, then signs out and in',
+  { tag: '@phone' },
+  async ({ page }) => {
+    const email = uniqueEmail('signup');
+    await page.goto('/signup');
+    await page.getByLabel('Full name').fill('Ada Lovelace');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
+    const since = Date.now();
+    await page.getByRole('button', { name: 'Create account' }).click();
 
-  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
-  const code = extractCode(await waitForMail(email, { since }));
-  await page.getByLabel('Verification code').fill(code);
-  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+    const code = extractCode(await waitForMail(email, { since }));
+    await page.getByLabel('Verification code').fill(code);
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
 
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByText('Welcome, Ada Lovelace')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('Welcome, Ada Lovelace')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Sign Out' }).click();
-  await expect(page).toHaveURL(/\/signin$/);
-  await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/signin$/);
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/signin$/);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/signin$/);
 
-  await signInThroughForm(page, email);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByText('Welcome, Ada Lovelace')).toBeVisible();
-});
+    await signInThroughForm(page, email);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('Welcome, Ada Lovelace')).toBeVisible();
+  },
+);
 
 test('sign-up shows the rules of every field before anything is sent', async ({ page }) => {
   await page.goto('/signup');
@@ -66,57 +68,61 @@ test('sign-up shows the rules of every field before anything is sent', async ({ 
   await expect(page.getByRole('heading', { name: 'Check your email' })).toHaveCount(0);
 });
 
-test('a wrong password shows the error banner and keeps the traveller on /signin', async ({
-  page,
-  request,
-}) => {
-  const email = uniqueEmail('wrong');
-  await createAccount(request, email);
-  await page.goto('/signin');
-  await signInThroughForm(page, email, 'Not-the-password1');
-  await expect(page.getByRole('alert').filter({ hasText: 'Incorrect email or password.' })).toBeVisible();
-  await expect(page).toHaveURL(/\/signin$/);
-});
+test(
+  'a wrong password shows the error banner and keeps the traveller on /signin',
+  { tag: '@phone' },
+  async ({ page, request }) => {
+    const email = uniqueEmail('wrong');
+    await createAccount(request, email);
+    await page.goto('/signin');
+    await signInThroughForm(page, email, 'Not-the-password1');
+    await expect(page.getByRole('alert').filter({ hasText: 'Incorrect email or password.' })).toBeVisible();
+    await expect(page).toHaveURL(/\/signin$/);
+  },
+);
 
-test('forgot password: the e-mailed link sets a new password that then signs in', async ({
-  page,
-  request,
-}) => {
-  const email = uniqueEmail('reset');
-  await createAccount(request, email, 'Ibn Battuta');
-  await page.goto('/signin');
-  await page.getByRole('button', { name: 'Forgot your password?' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Reset your password' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByLabel('Email').fill(email);
-  const since = Date.now();
-  await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
-  await expect(page.getByText('Password reset instructions sent to your email!')).toBeVisible();
+test(
+  'forgot password: the e-mailed link sets a new password that then signs in',
+  { tag: '@phone' },
+  async ({ page, request }) => {
+    const email = uniqueEmail('reset');
+    await createAccount(request, email, 'Ibn Battuta');
+    await page.goto('/signin');
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reset your password' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('Email').fill(email);
+    const since = Date.now();
+    await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(page.getByText('Password reset instructions sent to your email!')).toBeVisible();
 
-  const link = new URL(extractLink(await waitForMail(email, { since }), '/reset-password'));
-  await page.goto(`${link.pathname}${link.search}`);
-  await page.getByLabel('New password', { exact: true }).fill('Fresh-start-99');
-  await page.getByLabel('Confirm new password', { exact: true }).fill('Fresh-start-99');
-  await page.getByRole('button', { name: 'Set new password' }).click();
+    const link = new URL(extractLink(await waitForMail(email, { since }), '/reset-password'));
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.getByLabel('New password', { exact: true }).fill('Fresh-start-99');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('Fresh-start-99');
+    await page.getByRole('button', { name: 'Set new password' }).click();
 
-  await expect(page).toHaveURL(/\/signin$/);
-  await signInThroughForm(page, email, PASSWORD);
-  await expect(page.getByRole('alert').filter({ hasText: 'Incorrect email or password.' })).toBeVisible();
-  await signInThroughForm(page, email, 'Fresh-start-99');
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByText('Welcome, Ibn Battuta')).toBeVisible();
-});
+    await expect(page).toHaveURL(/\/signin$/);
+    await signInThroughForm(page, email, PASSWORD);
+    await expect(page.getByRole('alert').filter({ hasText: 'Incorrect email or password.' })).toBeVisible();
+    await signInThroughForm(page, email, 'Fresh-start-99');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('Welcome, Ibn Battuta')).toBeVisible();
+  },
+);
 
-test('Continue with Google signs in through the OpenID provider and lands on the dashboard', async ({
-  page,
-}) => {
-  const email = uniqueEmail('google');
-  await setGoogleAccount({ sub: `google-${email}`, email, email_verified: true, name: 'Gertrude Bell' });
-  await page.goto('/signin');
-  await page.getByRole('button', { name: 'Continue with Google' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByText('Welcome, Gertrude Bell')).toBeVisible();
-});
+test(
+  'Continue with Google signs in through the OpenID provider and lands on the dashboard',
+  { tag: '@phone' },
+  async ({ page }) => {
+    const email = uniqueEmail('google');
+    await setGoogleAccount({ sub: `google-${email}`, email, email_verified: true, name: 'Gertrude Bell' });
+    await page.goto('/signin');
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('Welcome, Gertrude Bell')).toBeVisible();
+  },
+);
 
 test('a Google login code opened twice fails the second time with the reason and Try Again', async ({
   page,
