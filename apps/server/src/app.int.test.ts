@@ -58,13 +58,21 @@ describe('the server with the built web app', () => {
 
   beforeAll(async () => {
     mkdirSync(path.join(webDir, 'assets'));
-    writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Waymarks</title>');
+    writeFileSync(
+      path.join(webDir, 'index.html'),
+      '<!doctype html><meta name="waymarks-config" content="{}" /><title>Waymarks</title>',
+    );
     writeFileSync(path.join(webDir, 'assets', 'app-1234.js'), 'console.log(1)');
     const testDb = await createTestDatabase('sqlite');
     drop = testDb.drop;
     await migrateToLatest(testDb.db);
     const config = loadConfig(
-      { AUTH_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent' },
+      {
+        AUTH_SECRET: randomBytes(32).toString('hex'),
+        LOG_LEVEL: 'silent',
+        SUPPORT_EMAIL: 'help@example.org',
+        DISCORD_URL: 'https://chat.example.org/"quoted"',
+      },
       { webDistDir: webDir },
     );
     app = await buildApp({ config: { ...config, database: testDb.database }, db: testDb.db, logger: false });
@@ -93,6 +101,17 @@ describe('the server with the built web app', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toMatch(/https?:|\*/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it("hands the page this instance's public settings in index.html, attribute-escaped", async () => {
+    const html = (await app.inject({ url: '/feedback' })).body;
+    const content = /<meta name="waymarks-config" content="([^"]*)"/.exec(html)?.[1] ?? '';
+    const decoded = content.replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code)));
+    expect(JSON.parse(decoded)).toEqual({
+      supportEmail: 'help@example.org',
+      discordUrl: 'https://chat.example.org/"quoted"',
+      googleEnabled: false,
+    });
   });
 
   it('caches hashed assets for a year', async () => {

@@ -32,6 +32,9 @@ import { Throttle } from './modules/auth/throttle.js';
 import { AccessTokens } from './modules/auth/tokens.js';
 import { UsersRepository } from './modules/auth/users.repository.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { ReportsRepository } from './modules/reports/reports.repository.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { ReportsService } from './modules/reports/reports.service.js';
 
 export interface AppDeps {
   config: Config;
@@ -92,11 +95,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const codes = new CodesRepository(db);
   const accessTokens = new AccessTokens(config.authSecret, config.publicUrl, now);
   const sessions = new SessionService(users, new RefreshTokensRepository(db), accessTokens, now);
+  const throttle = new Throttle(db, now);
   const auth = new AuthService({
     users,
     codes,
     sessions,
-    throttle: new Throttle(db, now),
+    throttle,
     mailer,
     secret: config.authSecret,
     publicUrl: config.publicUrl,
@@ -113,6 +117,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         now,
       )
     : undefined;
+  const reports = new ReportsService({
+    reports: new ReportsRepository(db),
+    throttle,
+    mailer,
+    supportEmail: config.supportEmail,
+    now,
+    onMailError: (error) => app.log.error({ err: error }, 'content report mail could not be sent'),
+  });
   const requireAuth = createRequireAuth(sessions);
   const secureCookies = config.publicUrl.startsWith('https://');
   const cookieSecret = createHash('sha256').update(`cookie:${config.authSecret}`).digest('base64url');
@@ -130,14 +142,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         { prefix: '/auth' },
       );
       await api.register(meRoute, { prefix: '/auth', requireAuth });
+      await api.register(reportsRoutes, { reports });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },
   );
 
-  const servesWeb = await registerWebApp(app, config.webDistDir);
+  const web = await registerWebApp(app, config.webDistDir, {
+    supportEmail: config.supportEmail,
+    discordUrl: config.discordUrl,
+    googleEnabled: google !== undefined,
+  });
   app.setNotFoundHandler((request, reply) => {
-    if (servesWeb && isPageRequest(request)) return sendIndexPage(reply);
+    if (web && isPageRequest(request)) return sendIndexPage(reply, web);
     return reply.status(404).send({
       error: {
         code: ErrorCode.notFound,

@@ -6,6 +6,7 @@ import { createDatabase, migrateToLatest, type Db } from './db/database.js';
 import { hashPassword } from './modules/auth/passwords.js';
 import { newId } from './modules/auth/tokens.js';
 import { UsersRepository } from './modules/auth/users.repository.js';
+import { ReportsRepository } from './modules/reports/reports.repository.js';
 
 const USAGE = `Usage: npm run admin -- <command>
 
@@ -14,6 +15,7 @@ Commands:
   create-user <email> <password> [--tier <tier>] [--name <name>]
                                                   create a confirmed account (tier defaults to free)
   set-tier <email> <tier>                         change an account's plan
+  reports                                         list open content reports, newest first
 
 Tiers: ${TIER_IDS.join(', ')}`;
 
@@ -40,6 +42,8 @@ async function main(argv: string[]): Promise<string> {
         return await createUser(db, rest, values.tier ?? 'free', values.name);
       case 'set-tier':
         return await setTier(db, rest);
+      case 'reports':
+        return await listReports(db);
       default:
         throw new UsageError(`Unknown command: ${command}`);
     }
@@ -73,6 +77,21 @@ async function createUser(db: Db, args: string[], tier: string, name: string | u
     updated_at: now,
   });
   return `Created ${email} on the ${tier} plan.`;
+}
+
+async function listReports(db: Db): Promise<string> {
+  const rows = await new ReportsRepository(db).listOpen(100);
+  if (!rows.length) return 'No open content reports.';
+  return rows
+    .map((row) =>
+      [
+        `#${row.report_id}  ${row.urgency.toUpperCase()}  ${row.content_type}  ${new Date(row.created_at).toISOString()}`,
+        `  where: ${row.content_location}`,
+        `  reporter: ${row.reporter_email ?? 'not given'}`,
+        `  ${row.description.replace(/\s+/g, ' ').slice(0, 300)}`,
+      ].join('\n'),
+    )
+    .join('\n\n');
 }
 
 async function setTier(db: Db, args: string[]): Promise<string> {

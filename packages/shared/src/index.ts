@@ -5,3 +5,5 @@ export * from './format.js';
 export * from './error-codes.js';
 export * from './api/common.js';
 export * from './api/auth.js';
+export * from './public-config.js';
+export * from './api/reports.js';

@@ -14,6 +14,7 @@ import {
 import pg from 'pg';
 import type { Config } from '../config.js';
 import * as accounts from './migrations/0001_accounts.js';
+import * as reports from './migrations/0002_reports.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -21,6 +22,7 @@ export type Db = Kysely<Database>;
 // Migrations are listed in code (not read from a folder) so the bundled server carries them.
 const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
+  '0002_reports': reports,
 };
 
 // int8 (bigint) columns hold millisecond timestamps, well inside Number's exact range.

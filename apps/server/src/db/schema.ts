@@ -64,6 +64,19 @@ export interface AuthThrottleTable {
   locked_until: number | null;
 }
 
+export interface ContentReportsTable {
+  id: string;
+  /** 9 characters of upper-case base 36, shown to the reporter as '#' + report_id. */
+  report_id: string;
+  content_type: string;
+  content_location: string;
+  description: string;
+  reporter_email: string | null;
+  urgency: string;
+  status: Generated<string>;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   email_codes: EmailCodesTable;
@@ -71,6 +84,7 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   oauth_login_codes: OAuthLoginCodesTable;
   auth_throttle: AuthThrottleTable;
+  content_reports: ContentReportsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
