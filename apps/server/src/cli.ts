@@ -1,4 +1,5 @@
 // Admin commands for operators: npm run admin -- <command> [arguments]
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { TIER_IDS, isTierId, validateEmail, validateNewPassword } from '@waymarks/shared';
 import { ConfigError, loadConfig } from './config.js';
@@ -19,9 +20,16 @@ Commands:
 
 Tiers: ${TIER_IDS.join(', ')}`;
 
-class UsageError extends Error {}
+export class UsageError extends Error {}
 
-async function main(argv: string[]): Promise<string> {
+/**
+ * Runs one admin command against the configured database and returns what to print. Throws UsageError
+ * for bad arguments (message plus usage) and ConfigError for a bad environment.
+ */
+export async function runAdminCommand(
+  argv: string[],
+  env: Record<string, string | undefined> = process.env,
+): Promise<string> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -30,7 +38,7 @@ async function main(argv: string[]): Promise<string> {
   const [command, ...rest] = positionals;
   if (values.help || !command) throw new UsageError('');
 
-  const db = createDatabase(loadConfig().database);
+  const db = createDatabase(loadConfig(env).database);
   try {
     const applied = await migrateToLatest(db);
     switch (command) {
@@ -105,17 +113,21 @@ async function setTier(db: Db, args: string[]): Promise<string> {
   return `${user.email} is now on the ${tier} plan.`;
 }
 
-main(process.argv.slice(2)).then(
-  (message) => console.log(message),
-  (error: unknown) => {
-    if (error instanceof UsageError) {
-      if (error.message) console.error(`Error: ${error.message}\n`);
-      console.error(USAGE);
-    } else if (error instanceof ConfigError) {
-      console.error(error.message);
-    } else {
-      console.error('Error:', error instanceof Error ? error.message : error);
-    }
-    process.exitCode = error instanceof UsageError && !error.message ? 0 : 1;
-  },
-);
+const invokedDirectly =
+  process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (invokedDirectly) {
+  runAdminCommand(process.argv.slice(2)).then(
+    (message) => console.log(message),
+    (error: unknown) => {
+      if (error instanceof UsageError) {
+        if (error.message) console.error(`Error: ${error.message}\n`);
+        console.error(USAGE);
+      } else if (error instanceof ConfigError) {
+        console.error(error.message);
+      } else {
+        console.error('Error:', error instanceof Error ? error.message : error);
+      }
+      process.exitCode = error instanceof UsageError && !error.message ? 0 : 1;
+    },
+  );
+}

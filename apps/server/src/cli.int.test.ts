@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdminCommand, UsageError } from './cli.js';
+import { createDatabase } from './db/database.js';
+import { verifyPassword } from './modules/auth/passwords.js';
+import { createTestDatabase, testDialects } from './testing/test-app.js';
+
+describe.each(testDialects())('npm run admin on %s', (dialect) => {
+  let env: Record<string, string>;
+  let cleanup: () => Promise<void>;
+
+  beforeAll(async () => {
+    if (dialect === 'sqlite') {
+      const dir = mkdtempSync(path.join(tmpdir(), 'waymarks-cli-'));
+      env = { DATA_DIR: dir };
+      cleanup = async () => rmSync(dir, { recursive: true, force: true });
+    } else {
+      // The CLI migrates the database it is pointed at; give it an empty schema of its own.
+      const testDb = await createTestDatabase('postgres');
+      const schema = (
+        await testDb.db
+          .selectNoFrom((eb) => eb.fn<string>('current_schema').as('s'))
+          .executeTakeFirstOrThrow()
+      ).s;
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.searchParams.set('options', `-c search_path=${schema}`);
+      env = { DATABASE_URL: url.href };
+      cleanup = testDb.drop;
+    }
+  });
+  afterAll(async () => cleanup?.());
+
+  const run = (...argv: string[]) => runAdminCommand(argv, env);
+  const findUser = async (email: string) => {
+    const db = createDatabase(
+      env.DATABASE_URL
+        ? { dialect: 'postgres', url: env.DATABASE_URL }
+        : { dialect: 'sqlite', file: path.join(env.DATA_DIR!, 'waymarks.db') },
+    );
+    try {
+      return await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+    } finally {
+      await db.destroy();
+    }
+  };
+
+  it('migrates, then reports the schema as up to date', async () => {
+    expect(await run('migrate')).toMatch(/Applied migrations: 0001_accounts, 0002_reports|up to date/);
+    expect(await run('migrate')).toBe('Database schema is up to date.');
+  });
+
+  it('creates a confirmed account on the given plan whose password signs in', async () => {
+    expect(await run('create-user', 'Ops@Example.com', 'Admin-pass1', '--tier', 'plus')).toBe(
+      'Created ops@example.com on the plus plan.',
+    );
+    const user = await findUser('ops@example.com');
+    expect(user).toMatchObject({ tier: 'plus', email_verified: 1, name: 'ops' });
+    expect(await verifyPassword(user!.password_hash, 'Admin-pass1')).toBe(true);
+  });
+
+  it('changes the plan of an account', async () => {
+    await run('create-user', 'tier@example.com', 'Admin-pass1');
+    expect(await run('set-tier', 'tier@example.com', 'pro')).toBe('tier@example.com is now on the pro plan.');
+    expect((await findUser('tier@example.com'))?.tier).toBe('pro');
+  });
+
+  it.each([
+    [['frobnicate'], 'Unknown command: frobnicate'],
+    [['create-user', 'a@b.co'], 'create-user needs <email> <password>'],
+    [['create-user', 'not-an-email', 'Admin-pass1'], 'Please enter a valid email'],
+    [['create-user', 'weak@example.com', 'weak'], 'Password must be at least 8 characters'],
+    [['create-user', 'gold@example.com', 'Admin-pass1', '--tier', 'gold'], 'Unknown tier: gold'],
+    [['set-tier', 'nobody@example.com', 'pro'], 'No account with nobody@example.com'],
+    [['set-tier', 'tier@example.com', 'platinum'], 'Unknown tier: platinum'],
+  ])('refuses %j with a clear message', async (argv, message) => {
+    await expect(run(...argv)).rejects.toThrow(new UsageError(message));
+  });
+
+  it('refuses to create an account twice', async () => {
+    await run('create-user', 'twice@example.com', 'Admin-pass1');
+    await expect(run('create-user', 'twice@example.com', 'Admin-pass1')).rejects.toThrow(
+      'An account with twice@example.com already exists',
+    );
+  });
+});
