@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
@@ -63,6 +64,7 @@ describe('the server with the built web app', () => {
       '<!doctype html><meta name="waymarks-config" content="{}" /><title>Waymarks</title>',
     );
     writeFileSync(path.join(webDir, 'assets', 'app-1234.js'), 'console.log(1)');
+    writeFileSync(path.join(webDir, 'assets', 'app-1234.js.br'), brotliCompressSync('console.log(1)'));
     const testDb = await createTestDatabase('sqlite');
     drop = testDb.drop;
     await migrateToLatest(testDb.db);
@@ -118,6 +120,16 @@ describe('the server with the built web app', () => {
     const res = await app.inject({ url: '/assets/app-1234.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the precompressed brotli copy to browsers that accept it, and says the answer varies', async () => {
+    const br = await app.inject({ url: '/assets/app-1234.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
+    expect(br.headers.vary).toContain('accept-encoding');
+    const plain = await app.inject({ url: '/assets/app-1234.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 });
 

@@ -6,4 +6,5 @@ export * from './error-codes.js';
 export * from './api/common.js';
 export * from './api/auth.js';
 export * from './public-config.js';
+export * from './report-rules.js';
 export * from './api/reports.js';

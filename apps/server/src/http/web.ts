@@ -23,9 +23,13 @@ export async function registerWebApp(
     wildcard: false,
     // Cache headers are set below, per kind of file.
     cacheControl: false,
+    // The web build writes .br and .gz copies beside each asset (apps/web/compress.mjs).
+    preCompressed: true,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // The same URL answers brotli, gzip or plain bytes: shared caches must key on the encoding.
+      res.setHeader('vary', 'accept-encoding');
     },
   });
   return { indexHtml: withPublicConfig(readFileSync(indexFile, 'utf8'), publicConfig) };

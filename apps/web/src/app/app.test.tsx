@@ -127,7 +127,7 @@ describe('routes and the sign-in guard', () => {
 
   it('redirects unknown paths to / and /login to /signin', async () => {
     const { router } = renderApp('/nowhere', {});
-    await screen.findByRole('heading', { name: 'Waymarks' });
+    await screen.findByRole('heading', { name: 'Map Your Adventures' });
     expect(router.state.location.pathname).toBe('/');
 
     await act(() => router.navigate('/login', { state: { notice: 'accountVerified' } }));

@@ -5,7 +5,10 @@ import { GUARDED_HANDLE, RedirectSignedIn, RequireAuth } from './auth/RequireAut
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
 
-const Landing = lazy(() => import('../routes/landing'));
+const loadLanding = () => import('../routes/landing');
+const Landing = lazy(loadLanding);
+// The landing page waits for the session check (RedirectSignedIn): fetch its code at the same time.
+if (typeof window !== 'undefined' && window.location.pathname === '/') void loadLanding();
 const SignIn = lazy(() => import('../routes/signin'));
 const SignUp = lazy(() => import('../routes/signup'));
 const OAuthCallback = lazy(() => import('../routes/oauth-callback'));

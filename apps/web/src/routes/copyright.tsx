@@ -1,7 +1,7 @@
-import { usePageTitle } from '../app/usePageTitle';
-import { PlainPage } from '../components/PlainPage';
+// /copyright (SPEC.md §2, Info pages): the text lives in features/legal/CopyrightPolicy.tsx.
+import { LegalRoute } from '../components/site/LegalRoute';
+import CopyrightPolicy, { meta } from '../features/legal/CopyrightPolicy';
 
 export default function CopyrightRoute() {
-  usePageTitle('Copyright & DMCA Policy');
-  return <PlainPage heading="Copyright & DMCA Policy" />;
+  return <LegalRoute Document={CopyrightPolicy} meta={meta} />;
 }

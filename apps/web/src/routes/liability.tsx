@@ -1,7 +1,7 @@
-import { usePageTitle } from '../app/usePageTitle';
-import { PlainPage } from '../components/PlainPage';
+// /liability (SPEC.md §2, Info pages): the text lives in features/legal/LimitationOfLiability.tsx.
+import { LegalRoute } from '../components/site/LegalRoute';
+import LimitationOfLiability, { meta } from '../features/legal/LimitationOfLiability';
 
 export default function LiabilityRoute() {
-  usePageTitle('Limitation of Liability');
-  return <PlainPage heading="Limitation of Liability" />;
+  return <LegalRoute Document={LimitationOfLiability} meta={meta} />;
 }

@@ -1,7 +1,7 @@
-import { usePageTitle } from '../app/usePageTitle';
-import { PlainPage } from '../components/PlainPage';
+// /privacy (SPEC.md §2, Info pages): the text lives in features/legal/PrivacyPolicy.tsx.
+import { LegalRoute } from '../components/site/LegalRoute';
+import PrivacyPolicy, { meta } from '../features/legal/PrivacyPolicy';
 
 export default function PrivacyRoute() {
-  usePageTitle('Privacy Policy');
-  return <PlainPage heading="Privacy Policy" />;
+  return <LegalRoute Document={PrivacyPolicy} meta={meta} />;
 }

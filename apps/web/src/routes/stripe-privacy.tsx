@@ -1,7 +1,7 @@
-import { usePageTitle } from '../app/usePageTitle';
-import { PlainPage } from '../components/PlainPage';
+// /stripe-privacy (SPEC.md §2, Info pages): the text lives in features/legal/StripePrivacy.tsx.
+import { LegalRoute } from '../components/site/LegalRoute';
+import StripePrivacy, { meta } from '../features/legal/StripePrivacy';
 
 export default function StripePrivacyRoute() {
-  usePageTitle('Stripe Privacy Notice');
-  return <PlainPage heading="Stripe Privacy Notice" />;
+  return <LegalRoute Document={StripePrivacy} meta={meta} />;
 }

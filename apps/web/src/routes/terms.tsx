@@ -1,7 +1,7 @@
-import { usePageTitle } from '../app/usePageTitle';
-import { PlainPage } from '../components/PlainPage';
+// /terms (SPEC.md §2, Info pages): the text lives in features/legal/TermsOfService.tsx.
+import { LegalRoute } from '../components/site/LegalRoute';
+import TermsOfService, { meta } from '../features/legal/TermsOfService';
 
 export default function TermsRoute() {
-  usePageTitle('Terms of Service');
-  return <PlainPage heading="Terms of Service" />;
+  return <LegalRoute Document={TermsOfService} meta={meta} />;
 }

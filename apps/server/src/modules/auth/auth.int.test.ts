@@ -215,6 +215,14 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
       expect(afterReplay.statusCode).toBe(401);
     });
 
+    it('answers 204 with no session when the browser sends no refresh cookie, and 401 for a bad one', async () => {
+      const none = await post('/api/auth/refresh');
+      expect(none.statusCode).toBe(204);
+      expect(none.body).toBe('');
+      const bad = await post('/api/auth/refresh', undefined, { cookie: `${REFRESH_COOKIE}=not-a-token` });
+      expect(bad.statusCode).toBe(401);
+    });
+
     it('stores refresh tokens hashed, never as sent', async () => {
       await signUpVerified();
       const token = refreshCookie(await signIn())!;

@@ -1,6 +1,7 @@
 // /api/auth/*: thin handlers that validate with the shared contract and delegate to the services.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   AuthConfigResponse,
   ErrorResponse,
@@ -107,10 +108,20 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Pr
 
   api.post(
     '/refresh',
-    { config: limited, schema: { tags: ['auth'], response: { 200: Session, ...errors } } },
+    {
+      config: limited,
+      schema: {
+        tags: ['auth'],
+        description: 'New session from the refresh cookie; 204 when no cookie was sent (nobody is signed in)',
+        response: { 200: Session, 204: z.null(), ...errors },
+      },
+    },
     async (request, reply) => {
+      const refreshToken = request.cookies[REFRESH_COOKIE];
+      // No cookie is the ordinary signed-out visitor, not an error.
+      if (!refreshToken) return reply.status(204).send(null);
       try {
-        return sendSession(reply, await sessions.refresh(request.cookies[REFRESH_COOKIE]));
+        return sendSession(reply, await sessions.refresh(refreshToken));
       } catch (error) {
         reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
         throw error;

@@ -102,7 +102,16 @@ describe('SessionManager', () => {
     expect(manager.getAccessToken()).toBe('t1');
   });
 
-  it('starts signed out, without the expired flag, when there is no refresh cookie', async () => {
+  it('starts signed out, without the expired flag, when there is no refresh cookie (204)', async () => {
+    const { fetch } = fakeFetch(() => new Response(null, { status: 204 }));
+    const manager = new SessionManager({ fetch, clock: manualClock() });
+
+    await manager.start();
+
+    expect(manager.getSnapshot()).toEqual({ status: 'signedOut', user: null, expired: false });
+  });
+
+  it('starts signed out, without the expired flag, when the refresh cookie is refused', async () => {
     const { fetch } = fakeFetch(() => unauthorized());
     const manager = new SessionManager({ fetch, clock: manualClock() });
 

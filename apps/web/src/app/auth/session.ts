@@ -175,23 +175,27 @@ export class SessionManager {
 
   private async runRefresh(): Promise<Session | null> {
     const generation = this.generation;
-    let session: Session;
+    let session: Session | undefined;
     try {
-      session = await apiFetch<Session>(this.fetchImpl, '/auth/refresh', { method: 'POST' });
+      // 204 (no body) when the browser has no refresh cookie at all: nobody is signed in.
+      session = await apiFetch<Session | undefined>(this.fetchImpl, '/auth/refresh', { method: 'POST' });
     } catch (error) {
       if (generation !== this.generation) return this.session;
-      if (error instanceof ApiError && isRefusal(error.status)) {
-        // A refused cookie ends a live session as expired; at start-up it just means signed out.
-        if (this.session) this.expire();
-        else this.endSession({ expired: false });
-        return null;
-      }
+      if (error instanceof ApiError && isRefusal(error.status)) return this.noSession();
       throw error;
     }
     // The user signed in or out while this was on the way: that newer state wins.
     if (generation !== this.generation) return this.session;
+    if (!session) return this.noSession();
     this.setSession(session);
     return session;
+  }
+
+  /** The server has no session for this browser: a live one ends as expired; at start-up it is signed out. */
+  private noSession(): null {
+    if (this.session) this.expire();
+    else this.endSession({ expired: false });
+    return null;
   }
 
   /** Another caller may already have replaced the token that was refused: then use that one. */

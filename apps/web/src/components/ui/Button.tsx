@@ -1,9 +1,10 @@
 import type { ComponentPropsWithRef } from 'react';
-import { buttonClasses, type ButtonVariant } from './button-styles';
+import { buttonClasses, type ButtonSize, type ButtonVariant } from './button-styles';
 import { Spinner } from './Spinner';
 
 export interface ButtonProps extends ComponentPropsWithRef<'button'> {
   variant?: ButtonVariant;
+  size?: ButtonSize;
   fullWidth?: boolean;
   /** Shows a spinner and disables the button; the label should say what is happening. */
   busy?: boolean;
@@ -11,6 +12,7 @@ export interface ButtonProps extends ComponentPropsWithRef<'button'> {
 
 export function Button({
   variant = 'primary',
+  size = 'md',
   fullWidth = false,
   busy = false,
   type = 'button',
@@ -24,7 +26,7 @@ export function Button({
       type={type}
       disabled={disabled || busy}
       aria-busy={busy || undefined}
-      className={`${buttonClasses(variant, fullWidth)} ${className}`}
+      className={`${buttonClasses(variant, fullWidth, size)} ${className}`}
       {...props}
     >
       {busy && <Spinner className="size-4" />}
