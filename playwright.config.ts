@@ -15,9 +15,10 @@ export default defineConfig({
   retries: 0,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 30_000,
+  // Generous: a 2-core CI machine runs the server, Chromium and argon2 hashing side by side.
+  timeout: 60_000,
   globalTimeout: 15 * 60_000,
-  expect: { timeout: 5_000 },
+  expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
     // Set by the global setup; the config is evaluated again in each worker, after it ran.
