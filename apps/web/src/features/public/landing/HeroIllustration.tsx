@@ -7,22 +7,16 @@ function Pin({ x, y, delay = 0 }: { x: number; y: number; delay?: number }) {
   return (
     <g transform={`translate(${x} ${y})`}>
       <ellipse cx="0" cy="1" rx="6" ry="2.2" fill="#05262a" opacity="0.35" />
-      <circle cx="0" cy="-17" r="15" fill="#ffffff" opacity="0.3" className="motion-reduce:hidden">
-        <animate
-          attributeName="r"
-          values="11;19;11"
-          dur="3.2s"
-          begin={`${delay}s`}
-          repeatCount="indefinite"
-        />
-        <animate
-          attributeName="opacity"
-          values="0.35;0;0.35"
-          dur="3.2s"
-          begin={`${delay}s`}
-          repeatCount="indefinite"
-        />
-      </circle>
+      {/* The pulse is a CSS transform/opacity animation the compositor runs without redrawing the SVG
+          (SVG <animate> repainted the whole picture every frame); reduced motion hides it. */}
+      <circle
+        cx="0"
+        cy="-17"
+        r="15"
+        fill="#ffffff"
+        className="pulse-ring motion-reduce:hidden"
+        style={{ animationDelay: `${delay}s` }}
+      />
       <path
         d="M0 0C-2.2-4.2-10-10.4-10-17.4a10 10 0 0 1 20 0C10-10.4 2.2-4.2 0 0Z"
         fill="#f46a43"
