@@ -5,7 +5,16 @@
 import os from 'node:os';
 import { fmt, performance, removeTempDirs, usedServerEntry } from './lib.mjs';
 
-const BENCHMARKS = ['auth-overhead', 'startup', 'password-hash', 'landing-bundle', 'lighthouse'];
+const BENCHMARKS = [
+  'auth-overhead',
+  'startup',
+  'password-hash',
+  'landing-bundle',
+  'lighthouse',
+  'geo-load',
+  'geo-search',
+  'geo-reverse',
+];
 
 const only = process.argv.slice(2);
 const unknown = only.filter((name) => !BENCHMARKS.includes(name));

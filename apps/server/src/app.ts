@@ -35,6 +35,8 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { ReportsRepository } from './modules/reports/reports.repository.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { ReportsService } from './modules/reports/reports.service.js';
+import { GazetteerService } from './geo/loader.js';
+import { placesRoutes } from './modules/places/places.routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -143,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       await api.register(meRoute, { prefix: '/auth', requireAuth });
       await api.register(reportsRoutes, { reports });
+      await api.register(placesRoutes, { gazetteer: new GazetteerService({ log: app.log }), requireAuth });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

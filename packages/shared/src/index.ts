@@ -8,3 +8,5 @@ export * from './api/auth.js';
 export * from './public-config.js';
 export * from './report-rules.js';
 export * from './api/reports.js';
+export * from './geo.js';
+export * from './api/places.js';
