@@ -29,6 +29,8 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
+      // Checks that only mean something on a phone (tap-target sizes) run in the phone project alone.
+      grepInvert: /@phone-only/,
       use: {
         browserName: 'chromium',
         viewport: { width: 1280, height: 800 },
@@ -36,7 +38,7 @@ export default defineConfig({
       },
     },
     {
-      // The journeys tagged @phone run again on a phone-sized touch screen.
+      // The journeys tagged @phone (or @phone-only) run on a phone-sized touch screen.
       name: 'phone',
       grep: /@phone/,
       use: {

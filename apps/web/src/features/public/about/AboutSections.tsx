@@ -123,7 +123,13 @@ export function CountryRule() {
         <p className="mt-1.5 leading-relaxed text-brand-900">
           Waymarks counts the 193 UN member states and the two observer states (the Holy See and Palestine):
           195 countries. A place in a territory such as Hong Kong, Puerto Rico or Greenland keeps its own name
-          and flag, and counts toward its sovereign state.
+          and flag, and counts toward its sovereign state. Taiwan, Kosovo and Western Sahara are shown with
+          their own names and flags but are not counted, since counting them would take a side in disputes the
+          195 do not settle.
+        </p>
+        <p className="mt-1.5 text-sm leading-relaxed text-brand-900">
+          Place names come from GeoNames (CC BY 4.0) and country borders from open map data, all kept on this
+          server: looking up a place never asks another service.
         </p>
       </div>
     </div>
