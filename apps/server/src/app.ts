@@ -37,6 +37,9 @@ import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { ReportsService } from './modules/reports/reports.service.js';
 import { GazetteerService } from './geo/loader.js';
 import { placesRoutes } from './modules/places/places.routes.js';
+import { PinsRepository } from './modules/pins/pins.repository.js';
+import { pinsRoutes } from './modules/pins/pins.routes.js';
+import { PinsService } from './modules/pins/pins.service.js';
 
 export interface AppDeps {
   config: Config;
@@ -128,6 +131,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onMailError: (error) => app.log.error({ err: error }, 'content report mail could not be sent'),
   });
   const requireAuth = createRequireAuth(sessions);
+  const gazetteer = new GazetteerService({ log: app.log });
+  const pins = new PinsService({ pins: new PinsRepository(db), gazetteer, now });
   const secureCookies = config.publicUrl.startsWith('https://');
   const cookieSecret = createHash('sha256').update(`cookie:${config.authSecret}`).digest('base64url');
 
@@ -145,7 +150,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       await api.register(meRoute, { prefix: '/auth', requireAuth });
       await api.register(reportsRoutes, { reports });
-      await api.register(placesRoutes, { gazetteer: new GazetteerService({ log: app.log }), requireAuth });
+      await api.register(placesRoutes, { gazetteer, requireAuth });
+      await api.register(pinsRoutes, { pins, requireAuth });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

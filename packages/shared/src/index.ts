@@ -10,3 +10,4 @@ export * from './report-rules.js';
 export * from './api/reports.js';
 export * from './geo.js';
 export * from './api/places.js';
+export * from './api/pins.js';

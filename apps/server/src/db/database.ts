@@ -15,6 +15,7 @@ import pg from 'pg';
 import type { Config } from '../config.js';
 import * as accounts from './migrations/0001_accounts.js';
 import * as reports from './migrations/0002_reports.js';
+import * as pins from './migrations/0003_pins.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -23,6 +24,7 @@ export type Db = Kysely<Database>;
 const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
   '0002_reports': reports,
+  '0003_pins': pins,
 };
 
 // int8 (bigint) columns hold millisecond timestamps, well inside Number's exact range.

@@ -77,6 +77,25 @@ export interface ContentReportsTable {
   created_at: number;
 }
 
+export interface PinsTable {
+  id: string;
+  user_id: string;
+  title: string;
+  description: Generated<string>;
+  lat: number;
+  lng: number;
+  country_code: string;
+  country_name: string;
+  /** 'YYYY-MM-DD' or null. */
+  visit_date: string | null;
+  /** 'unverified' | 'verified' | 'processing'. */
+  verification_status: Generated<string>;
+  verification_score: Generated<number>;
+  media_count: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   email_codes: EmailCodesTable;
@@ -85,6 +104,7 @@ export interface Database {
   oauth_login_codes: OAuthLoginCodesTable;
   auth_throttle: AuthThrottleTable;
   content_reports: ContentReportsTable;
+  pins: PinsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

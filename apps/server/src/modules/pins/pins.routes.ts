@@ -1,0 +1,124 @@
+// /api/pins: a signed-in traveller's pins (SPEC.md §7 Pins). Every route needs a session; another user's
+// pin, a malformed id and a missing pin all answer 404 NOT_FOUND.
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ErrorResponse,
+  PinCreateRequest,
+  PinCreateResponse,
+  PinIdParams,
+  PinListQuery,
+  PinListResponse,
+  Pin,
+  PinUpdateRequest,
+  PinVerificationResponse,
+} from '@waymarks/shared';
+import { z } from 'zod';
+import { currentUser } from '../auth/require-auth.js';
+import type { PinsService } from './pins.service.js';
+
+export interface PinsRoutesDeps {
+  pins: PinsService;
+  requireAuth: preHandlerAsyncHookHandler;
+}
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse };
+const security = [{ bearer: [] }];
+const tags = ['pins'];
+
+export async function pinsRoutes(app: FastifyInstance, deps: PinsRoutesDeps): Promise<void> {
+  const { pins, requireAuth } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/pins',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Create a pin; the country is read from the coordinates, the plan limit is enforced',
+        body: PinCreateRequest,
+        response: { 201: PinCreateResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const pin = await pins.create(currentUser(request), request.body);
+      return reply.status(201).send({ pinId: pin.pinId, pin });
+    },
+  );
+
+  api.get(
+    '/pins',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary:
+          'The signed-in user’s pins, newest first; with timeline=true only dated pins, oldest visit first',
+        querystring: PinListQuery,
+        response: { 200: PinListResponse, 400: ErrorResponse, 401: ErrorResponse },
+      },
+    },
+    async (request) => ({ pins: await pins.list(currentUser(request), request.query.timeline) }),
+  );
+
+  api.get(
+    '/pins/:id',
+    {
+      preHandler: requireAuth,
+      schema: { tags, security, summary: 'One pin', params: PinIdParams, response: { 200: Pin, ...errors } },
+    },
+    async (request) => pins.get(currentUser(request), request.params.id),
+  );
+
+  api.put(
+    '/pins/:id',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Rename, re-describe or re-date a pin (visitDate null clears the date)',
+        params: PinIdParams,
+        body: PinUpdateRequest,
+        response: { 200: Pin, ...errors },
+      },
+    },
+    async (request) => pins.update(currentUser(request), request.params.id, request.body),
+  );
+
+  api.delete(
+    '/pins/:id',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a pin with its media',
+        params: PinIdParams,
+        response: { 204: z.null().describe('Deleted'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await pins.delete(currentUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  api.get(
+    '/pins/:id/verification',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Verification status and score of a pin',
+        params: PinIdParams,
+        response: { 200: PinVerificationResponse, ...errors },
+      },
+    },
+    async (request) => pins.verification(currentUser(request), request.params.id),
+  );
+}

@@ -1,0 +1,149 @@
+// The Pins contract (SPEC.md §3 Pin and Pin creation payload, §7 Pins): /api/pins.
+import { z } from 'zod';
+
+export const PIN_LIMITS = {
+  titleMax: 200,
+  descriptionMax: 2000,
+  /** The earliest visit date accepted. */
+  earliestVisitDate: '1900-01-01',
+} as const;
+
+export const PIN_ERROR_CODES = {
+  limitReached: 'PIN_LIMIT_REACHED',
+} as const;
+
+export const PIN_MESSAGES = {
+  titleRequired: 'Title is required',
+  titleTooLong: `Title must be at most ${PIN_LIMITS.titleMax} characters`,
+  descriptionTooLong: `Description must be at most ${PIN_LIMITS.descriptionMax} characters`,
+  latInvalid: 'lat must be a number between -90 and 90',
+  lngInvalid: 'lng must be a number between -180 and 180',
+  visitDateInvalid: 'Visit date must be a real date written YYYY-MM-DD',
+  visitDateTooEarly: 'Visit date cannot be before 1900',
+  visitDateInFuture: 'Visit date cannot be in the future',
+  updateEmpty: 'Nothing to update: give a title, description or visitDate',
+} as const;
+
+/** 403 message when a tier's pin limit is reached, e.g. 'Your Wanderer plan allows 10 pins. Upgrade to add more.' */
+export function pinLimitMessage(planName: string, maxPins: number): string {
+  return `Your ${planName} plan allows ${maxPins} pins. Upgrade to add more.`;
+}
+
+export const PIN_VERIFICATION_STATUSES = ['unverified', 'verified', 'processing'] as const;
+export type PinVerificationStatus = (typeof PIN_VERIFICATION_STATUSES)[number];
+
+const VISIT_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar date written YYYY-MM-DD (so 2024-02-30 is refused). */
+export function isCalendarDate(value: string): boolean {
+  const match = VISIT_DATE_PATTERN.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/**
+ * The latest date that is "today" somewhere on Earth (UTC+14), so a traveller's local today is never
+ * refused as future whatever their time zone.
+ */
+export function latestVisitDate(now: number = Date.now()): string {
+  return new Date(now + 14 * 3_600_000).toISOString().slice(0, 10);
+}
+
+const visitDate = z
+  .string()
+  .refine(isCalendarDate, PIN_MESSAGES.visitDateInvalid)
+  .refine((value) => value >= PIN_LIMITS.earliestVisitDate, PIN_MESSAGES.visitDateTooEarly)
+  .refine((value) => value <= latestVisitDate(), PIN_MESSAGES.visitDateInFuture)
+  .nullable()
+  .describe('YYYY-MM-DD, a real date from 1900 up to today; null for none');
+
+const title = z
+  .string({ error: PIN_MESSAGES.titleRequired })
+  .trim()
+  .min(1, PIN_MESSAGES.titleRequired)
+  .max(PIN_LIMITS.titleMax, PIN_MESSAGES.titleTooLong);
+
+const description = z.string().trim().max(PIN_LIMITS.descriptionMax, PIN_MESSAGES.descriptionTooLong);
+
+const countryCode = z.string().regex(/^[A-Z]{2}$/);
+
+export const PinCreateRequest = z.strictObject({
+  lat: z
+    .number({ error: PIN_MESSAGES.latInvalid })
+    .min(-90, PIN_MESSAGES.latInvalid)
+    .max(90, PIN_MESSAGES.latInvalid),
+  lng: z
+    .number({ error: PIN_MESSAGES.lngInvalid })
+    .min(-180, PIN_MESSAGES.lngInvalid)
+    .max(180, PIN_MESSAGES.lngInvalid),
+  countryCode: z
+    .string()
+    .max(10)
+    .optional()
+    .describe('Ignored when it disagrees with the coordinates: the server reads the country from them'),
+  countryName: z.string().max(100).optional().describe('Ignored like countryCode'),
+  title,
+  description: description.default(''),
+  visitDate: visitDate.optional(),
+});
+export type PinCreateRequest = z.input<typeof PinCreateRequest>;
+
+export const PinUpdateRequest = z
+  .strictObject({
+    title: title.optional(),
+    description: description.optional(),
+    visitDate: visitDate.optional(),
+  })
+  .refine(
+    (body) => body.title !== undefined || body.description !== undefined || body.visitDate !== undefined,
+    PIN_MESSAGES.updateEmpty,
+  );
+export type PinUpdateRequest = z.input<typeof PinUpdateRequest>;
+
+export const Pin = z
+  .object({
+    pinId: z.string(),
+    title: z.string(),
+    description: z.string(),
+    lat: z.number().min(-90).max(90),
+    lng: z.number().min(-180).max(180),
+    mediaCount: z.number().int().min(0),
+    countryCode: countryCode.describe("ISO 3166-1 alpha-2 from the coordinates; 'XX' when unknown (at sea)"),
+    countryName: z.string(),
+    country: z.string().describe('The same as countryName'),
+    visitDate: z.string().nullable().describe('YYYY-MM-DD or null'),
+    verificationStatus: z.enum(PIN_VERIFICATION_STATUSES),
+    verificationScore: z.number().int().min(0).max(100),
+    name: z.string().describe('Place name in dialogs; the same as title'),
+  })
+  .describe('Pin');
+export type Pin = z.infer<typeof Pin>;
+
+export const PinListQuery = z.object({
+  timeline: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true')
+    .describe('true: only pins with a visitDate, oldest visit first'),
+});
+export type PinListQuery = z.input<typeof PinListQuery>;
+
+export const PinIdParams = z.object({
+  id: z.string().describe('pinId; a malformed id answers 404 like a missing one'),
+});
+export type PinIdParams = z.infer<typeof PinIdParams>;
+
+export const PinListResponse = z.object({ pins: z.array(Pin) });
+export type PinListResponse = z.infer<typeof PinListResponse>;
+
+export const PinCreateResponse = z.object({ pinId: z.string(), pin: Pin });
+export type PinCreateResponse = z.infer<typeof PinCreateResponse>;
+
+export const PinVerificationResponse = z.object({
+  pinId: z.string(),
+  verificationStatus: z.enum(PIN_VERIFICATION_STATUSES),
+  verificationScore: z.number().int().min(0).max(100),
+});
+export type PinVerificationResponse = z.infer<typeof PinVerificationResponse>;
