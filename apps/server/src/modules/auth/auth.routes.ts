@@ -22,7 +22,7 @@ import type { IssuedSession, SessionService } from './session.service.js';
 import { toUser } from './session.service.js';
 import { currentUser } from './require-auth.js';
 import type { GoogleSignIn } from './google.service.js';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 
 export const REFRESH_COOKIE = 'wm_refresh';
 const COOKIE_PATH = '/api/auth';
@@ -31,7 +31,7 @@ export interface AuthRoutesDeps {
   auth: AuthService;
   sessions: SessionService;
   google: GoogleSignIn | undefined;
-  requireAuth: preHandlerAsyncHookHandler;
+  requireAuth: onRequestAsyncHookHandler;
   secureCookies: boolean;
 }
 
@@ -179,12 +179,12 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Pr
 /** GET /api/auth/me reads no cookie, so it lives outside the cookie-parsing scope of the routes above. */
 export async function meRoute(
   app: FastifyInstance,
-  deps: { requireAuth: preHandlerAsyncHookHandler },
+  deps: { requireAuth: onRequestAsyncHookHandler },
 ): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/me',
     {
-      preHandler: deps.requireAuth,
+      onRequest: deps.requireAuth,
       schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: User, 401: ErrorResponse } },
     },
     async (request) => toUser(currentUser(request)),

@@ -1,5 +1,6 @@
-// preHandler for routes that need a signed-in user: a valid bearer access token whose sessions still live.
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+// onRequest hook for routes that need a signed-in user: a valid bearer access token whose sessions still
+// live. It runs before the body is parsed or validated, so a stranger learns nothing from validation errors.
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { UserRow } from '../../db/schema.js';
 import { unauthorized } from '../../http/errors.js';
 import type { SessionService } from './session.service.js';
@@ -17,7 +18,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return header.slice('Bearer '.length).trim() || undefined;
 }
 
-export function createRequireAuth(sessions: SessionService): preHandlerAsyncHookHandler {
+export function createRequireAuth(sessions: SessionService): onRequestAsyncHookHandler {
   return async function requireAuth(request: FastifyRequest, _reply: FastifyReply) {
     const token = bearerToken(request);
     if (!token) throw unauthorized('No authentication token available');

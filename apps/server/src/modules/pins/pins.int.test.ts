@@ -326,6 +326,12 @@ describe.each(testDialects())('pins on %s', (dialect) => {
       expect(res.json().error.code).toBe('UNAUTHORIZED');
     });
 
+    it('checks the token before the body: no token and an invalid body is 401, not a validation error', async () => {
+      const res = await call('POST', '/api/pins', null, { lat: 500, title: '', unknown: true });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.code).toBe('UNAUTHORIZED');
+    });
+
     it('answers 401 for a bad token and stores nothing', async () => {
       const res = await call(
         'POST',

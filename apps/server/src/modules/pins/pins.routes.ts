@@ -1,6 +1,6 @@
 // /api/pins: a signed-in traveller's pins (SPEC.md §7 Pins). Every route needs a session; another user's
 // pin, a malformed id and a missing pin all answer 404 NOT_FOUND.
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ErrorResponse,
@@ -19,7 +19,7 @@ import type { PinsService } from './pins.service.js';
 
 export interface PinsRoutesDeps {
   pins: PinsService;
-  requireAuth: preHandlerAsyncHookHandler;
+  requireAuth: onRequestAsyncHookHandler;
 }
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse };
@@ -33,7 +33,7 @@ export async function pinsRoutes(app: FastifyInstance, deps: PinsRoutesDeps): Pr
   api.post(
     '/pins',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags,
         security,
@@ -51,7 +51,7 @@ export async function pinsRoutes(app: FastifyInstance, deps: PinsRoutesDeps): Pr
   api.get(
     '/pins',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags,
         security,
@@ -67,7 +67,7 @@ export async function pinsRoutes(app: FastifyInstance, deps: PinsRoutesDeps): Pr
   api.get(
     '/pins/:id',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: { tags, security, summary: 'One pin', params: PinIdParams, response: { 200: Pin, ...errors } },
     },
     async (request) => pins.get(currentUser(request), request.params.id),
@@ -76,7 +76,7 @@ export async function pinsRoutes(app: FastifyInstance, deps: PinsRoutesDeps): Pr
   api.put(
     '/pins/:id',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags,
         security,
@@ -92,7 +92,7 @@ export async function pinsRoutes(app: FastifyInstance, deps: PinsRoutesDeps): Pr
   api.delete(
     '/pins/:id',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags,
         security,
@@ -110,7 +110,7 @@ export async function pinsRoutes(app: FastifyInstance, deps: PinsRoutesDeps): Pr
   api.get(
     '/pins/:id/verification',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags,
         security,

@@ -1,7 +1,7 @@
 // /api/places/*: place search and reverse geocoding on the offline gazetteer (apps/server/src/geo), for a
 // signed-in user. The gazetteer loads in the background once the server listens; a request that comes
 // before it is ready waits for it.
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ErrorResponse,
@@ -23,7 +23,7 @@ export const DEFAULT_PLACES_RATE_LIMITS: PlacesRateLimits = { searchPerMinute: 3
 
 export interface PlacesRoutesDeps {
   gazetteer: GazetteerService;
-  requireAuth: preHandlerAsyncHookHandler;
+  requireAuth: onRequestAsyncHookHandler;
   rateLimits?: PlacesRateLimits;
 }
 
@@ -54,7 +54,7 @@ export async function placesRoutes(app: FastifyInstance, deps: PlacesRoutesDeps)
   api.get(
     '/places/search',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       config: perUser(limits.searchPerMinute),
       schema: {
         tags: ['places'],
@@ -70,7 +70,7 @@ export async function placesRoutes(app: FastifyInstance, deps: PlacesRoutesDeps)
   api.get(
     '/places/reverse',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       config: perUser(limits.reversePerMinute),
       schema: {
         tags: ['places'],
