@@ -13,6 +13,7 @@ export const ErrorCode = {
   oauthCodeUsed: 'OAUTH_CODE_USED',
   oauthNotConfigured: 'OAUTH_NOT_CONFIGURED',
   notFound: 'NOT_FOUND',
+  pinLimitReached: 'PIN_LIMIT_REACHED',
   rateLimited: 'RATE_LIMITED',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   internal: 'INTERNAL_ERROR',

@@ -8,10 +8,6 @@ export const PIN_LIMITS = {
   earliestVisitDate: '1900-01-01',
 } as const;
 
-export const PIN_ERROR_CODES = {
-  limitReached: 'PIN_LIMIT_REACHED',
-} as const;
-
 export const PIN_MESSAGES = {
   titleRequired: 'Title is required',
   titleTooLong: `Title must be at most ${PIN_LIMITS.titleMax} characters`,

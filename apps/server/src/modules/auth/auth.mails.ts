@@ -1,16 +1,6 @@
 // The e-mails the account system sends. Plain text first; the HTML part carries the same words.
+import { escapeHtml, mailParagraphs as layout } from '../../adapters/mail/html.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-
-function layout(paragraphs: string[]): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${p}</p>`).join('');
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:520px;margin:24px auto;padding:0 16px">${body}<p style="color:#64748b;font-size:13px">Waymarks · Track, Remember, Explore</p></body></html>`;
-}
 
 export function verificationCodeMail(to: string, name: string, code: string): MailMessage {
   return {

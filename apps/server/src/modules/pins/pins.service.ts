@@ -3,7 +3,7 @@
 // missing one, so ids of other people's pins cannot be probed.
 import {
   GEOCODE_FALLBACK,
-  PIN_ERROR_CODES,
+  ErrorCode,
   canCreatePin,
   getTier,
   isTierId,
@@ -75,7 +75,7 @@ export class PinsService {
     // per-person limit (one person's two tabs), not worth a lock.
     if (!canCreatePin(tier, await pins.countByUser(user.id))) {
       const { name, maxPins } = getTier(tier);
-      throw new AppError(403, PIN_ERROR_CODES.limitReached, pinLimitMessage(name, maxPins));
+      throw new AppError(403, ErrorCode.pinLimitReached, pinLimitMessage(name, maxPins));
     }
     // The client's country is never trusted: the coordinates decide ('XX' / 'Unknown' at sea).
     const place = (await gazetteer.get()).reverse(input.lat, input.lng);

@@ -4,13 +4,8 @@ import {
   type ReportContentType,
   type ReportUrgency,
 } from '@waymarks/shared';
+import { escapeHtml, mailPage } from '../../adapters/mail/html.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 export interface ReportForMail {
   reportId: string;
@@ -38,10 +33,10 @@ export function reportReceivedMail(to: string, report: ReportForMail): MailMessa
     to,
     subject: `${flag}Content report #${report.reportId}: ${REPORT_CONTENT_TYPE_LABELS[report.contentType]}, ${report.urgency}`,
     text: `A content report was submitted on Waymarks.\n\n${fields.map(([k, v]) => `${k}: ${v}`).join('\n')}\n\nDescription:\n${report.description}\n\nReview it within 24-48 hours; high-priority reports within hours.\n`,
-    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif"><p>A content report was submitted on Waymarks.</p><table>${fields
-      .map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`)
-      .join('')}</table><p><strong>Description</strong></p><p style="white-space:pre-wrap">${escapeHtml(
-      report.description,
-    )}</p></body></html>`,
+    html: mailPage([
+      '<p>A content report was submitted on Waymarks.</p>',
+      `<table>${fields.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>`,
+      `<p><strong>Description</strong></p><p style="white-space:pre-wrap">${escapeHtml(report.description)}</p>`,
+    ]),
   };
 }
