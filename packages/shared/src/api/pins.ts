@@ -1,51 +1,9 @@
 // The Pins contract (SPEC.md §3 Pin and Pin creation payload, §7 Pins): /api/pins.
 import { z } from 'zod';
-
-export const PIN_LIMITS = {
-  titleMax: 200,
-  descriptionMax: 2000,
-  /** The earliest visit date accepted. */
-  earliestVisitDate: '1900-01-01',
-} as const;
-
-export const PIN_MESSAGES = {
-  titleRequired: 'Title is required',
-  titleTooLong: `Title must be at most ${PIN_LIMITS.titleMax} characters`,
-  descriptionTooLong: `Description must be at most ${PIN_LIMITS.descriptionMax} characters`,
-  latInvalid: 'lat must be a number between -90 and 90',
-  lngInvalid: 'lng must be a number between -180 and 180',
-  visitDateInvalid: 'Visit date must be a real date written YYYY-MM-DD',
-  visitDateTooEarly: 'Visit date cannot be before 1900',
-  visitDateInFuture: 'Visit date cannot be in the future',
-  updateEmpty: 'Nothing to update: give a title, description or visitDate',
-} as const;
-
-/** 403 message when a tier's pin limit is reached, e.g. 'Your Wanderer plan allows 10 pins. Upgrade to add more.' */
-export function pinLimitMessage(planName: string, maxPins: number): string {
-  return `Your ${planName} plan allows ${maxPins} pins. Upgrade to add more.`;
-}
+import { PIN_LIMITS, PIN_MESSAGES, isCalendarDate, latestVisitDate } from '../pin-rules.js';
 
 export const PIN_VERIFICATION_STATUSES = ['unverified', 'verified', 'processing'] as const;
 export type PinVerificationStatus = (typeof PIN_VERIFICATION_STATUSES)[number];
-
-const VISIT_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real calendar date written YYYY-MM-DD (so 2024-02-30 is refused). */
-export function isCalendarDate(value: string): boolean {
-  const match = VISIT_DATE_PATTERN.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-/**
- * The latest date that is "today" somewhere on Earth (UTC+14), so a traveller's local today is never
- * refused as future whatever their time zone.
- */
-export function latestVisitDate(now: number = Date.now()): string {
-  return new Date(now + 14 * 3_600_000).toISOString().slice(0, 10);
-}
 
 const visitDate = z
   .string()

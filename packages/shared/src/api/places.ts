@@ -1,28 +1,7 @@
 // Place search and reverse geocoding (SPEC.md §3 Place search result, §5 Map search, §8 Geocoding failure,
 // §9 Map and search): GET /api/places/search and GET /api/places/reverse.
 import { z } from 'zod';
-
-export const PLACE_SEARCH_LIMITS = {
-  /** Longest query the server accepts, after trimming. */
-  queryMax: 100,
-  /** At most 5 search results (SPEC.md §9). */
-  maxResults: 5,
-} as const;
-
-export const PLACES_MESSAGES = {
-  queryRequired: 'Search query is required',
-  queryTooLong: `Search query must be at most ${PLACE_SEARCH_LIMITS.queryMax} characters`,
-  latInvalid: 'lat must be a number between -90 and 90',
-  lngInvalid: 'lng must be a number between -180 and 180',
-} as const;
-
-/** What reverse geocoding answers when it cannot tell (SPEC.md §8, Geocoding failure). */
-export const GEOCODE_FALLBACK = {
-  city: 'Unknown City',
-  region: 'Unknown Location',
-  countryCode: 'XX',
-  countryName: 'Unknown',
-} as const;
+import { GEOCODE_FALLBACK, PLACES_MESSAGES, PLACE_SEARCH_LIMITS } from '../place-rules.js';
 
 export const PlaceSearchQuery = z.object({
   q: z
