@@ -105,6 +105,13 @@ describe('the server with the built web app', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('lets the map library run its same-origin worker and draw images from data: and blob:', async () => {
+    const csp = String((await app.inject({ url: '/dashboard' })).headers['content-security-policy']);
+    expect(csp).toContain("worker-src 'self';");
+    expect(csp).not.toContain('child-src');
+    expect(csp).toContain("img-src 'self' data: blob:");
+  });
+
   it("hands the page this instance's public settings in index.html, attribute-escaped", async () => {
     const html = (await app.inject({ url: '/feedback' })).body;
     const content = /<meta name="waymarks-config" content="([^"]*)"/.exec(html)?.[1] ?? '';
@@ -113,7 +120,15 @@ describe('the server with the built web app', () => {
       supportEmail: 'help@example.org',
       discordUrl: 'https://chat.example.org/"quoted"',
       googleEnabled: false,
+      mapStyleUrl: null,
+      mapPmtilesUrl: null,
     });
+  });
+
+  it('answers /map/ paths with 404, not the page, when no basemap file is configured', async () => {
+    const res = await app.inject({ url: '/map/basemap.pmtiles' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('NOT_FOUND');
   });
 
   it('caches hashed assets for a year', async () => {
@@ -130,6 +145,68 @@ describe('the server with the built web app', () => {
     const plain = await app.inject({ url: '/assets/app-1234.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe('console.log(1)');
+  });
+});
+
+describe('the server with a map style and a PMTiles basemap configured', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'waymarks-web-map-'));
+  const webDir = path.join(dir, 'web');
+  const pmtiles = path.join(dir, 'world.pmtiles');
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    mkdirSync(webDir);
+    writeFileSync(
+      path.join(webDir, 'index.html'),
+      '<!doctype html><meta name="waymarks-config" content="{}" /><title>Waymarks</title>',
+    );
+    writeFileSync(pmtiles, randomBytes(1024));
+    const testDb = await createTestDatabase('sqlite');
+    drop = testDb.drop;
+    await migrateToLatest(testDb.db);
+    const config = loadConfig(
+      {
+        AUTH_SECRET: randomBytes(32).toString('hex'),
+        LOG_LEVEL: 'silent',
+        MAP_STYLE_URL: 'https://tiles.example.org/styles/liberty.json?key=a&b="c"',
+        MAP_PMTILES: pmtiles,
+      },
+      { webDistDir: webDir },
+    );
+    app = await buildApp({ config: { ...config, database: testDb.database }, db: testDb.db, logger: false });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await drop?.();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('hands the page the style URL and the same-origin address of the basemap file', async () => {
+    const html = (await app.inject({ url: '/dashboard' })).body;
+    const content = /<meta name="waymarks-config" content="([^"]*)"/.exec(html)?.[1] ?? '';
+    const decoded = content.replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code)));
+    expect(JSON.parse(decoded)).toMatchObject({
+      mapStyleUrl: 'https://tiles.example.org/styles/liberty.json?key=a&b="c"',
+      mapPmtilesUrl: '/map/basemap.pmtiles',
+    });
+    expect((await app.inject({ method: 'HEAD', url: '/map/basemap.pmtiles' })).statusCode).toBe(200);
+  });
+
+  it("allows the style's origin, and only it, for connections and images in the page policy", async () => {
+    const csp = String((await app.inject({ url: '/dashboard' })).headers['content-security-policy']);
+    expect(csp).toContain("connect-src 'self' https://tiles.example.org;");
+    expect(csp).toContain("img-src 'self' data: blob: https://tiles.example.org;");
+    expect(csp).toContain("script-src 'self';");
+    expect(csp.match(/https?:\/\/[^ ;]+/g)).toEqual([
+      'https://tiles.example.org',
+      'https://tiles.example.org',
+    ]);
+  });
+
+  it('keeps the strict policy on API answers', async () => {
+    const res = await app.inject({ url: '/api/health' });
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 });
 

@@ -4,12 +4,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createHash } from 'node:crypto';
 import { createMailer, type Mailer } from './adapters/mail/mailer.js';
 import type { Config } from './config.js';
@@ -17,6 +12,7 @@ import type { Db } from './db/database.js';
 import { ErrorCode } from '@waymarks/shared';
 import { registerErrorHandling } from './http/errors.js';
 import { registerStrictJsonParser } from './http/json.js';
+import { serializerCompiler } from './http/serializer.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { isPageRequest, registerWebApp, sendIndexPage } from './http/web.js';
 import { loggerOptions } from './logger.js';
@@ -40,6 +36,10 @@ import { placesRoutes } from './modules/places/places.routes.js';
 import { PinsRepository } from './modules/pins/pins.repository.js';
 import { pinsRoutes } from './modules/pins/pins.routes.js';
 import { PinsService } from './modules/pins/pins.service.js';
+import { CountriesRepository } from './modules/countries/countries.repository.js';
+import { countriesRoutes } from './modules/countries/countries.routes.js';
+import { CountriesService } from './modules/countries/countries.service.js';
+import { BASEMAP_PMTILES_PATH, mapRoutes } from './modules/map/map.routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -74,7 +74,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerStrictJsonParser(app);
   registerErrorHandling(app);
 
-  registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
+  registerSecurityHeaders(app, {
+    https: config.publicUrl.startsWith('https://'),
+    mapStyleUrl: config.map.styleUrl,
+  });
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({
@@ -133,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const requireAuth = createRequireAuth(sessions);
   const gazetteer = new GazetteerService({ log: app.log });
   const pins = new PinsService({ pins: new PinsRepository(db), gazetteer, now });
+  const countries = new CountriesService(new CountriesRepository(db));
   const secureCookies = config.publicUrl.startsWith('https://');
   const cookieSecret = createHash('sha256').update(`cookie:${config.authSecret}`).digest('base64url');
 
@@ -152,15 +156,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(reportsRoutes, { reports });
       await api.register(placesRoutes, { gazetteer, requireAuth });
       await api.register(pinsRoutes, { pins, requireAuth });
+      await api.register(countriesRoutes, { countries, requireAuth });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },
   );
+  if (config.map.pmtilesFile) await app.register(mapRoutes, { pmtilesFile: config.map.pmtilesFile });
 
   const web = await registerWebApp(app, config.webDistDir, {
     supportEmail: config.supportEmail,
     discordUrl: config.discordUrl,
     googleEnabled: google !== undefined,
+    mapStyleUrl: config.map.styleUrl ?? null,
+    mapPmtilesUrl: config.map.pmtilesFile ? BASEMAP_PMTILES_PATH : null,
   });
   app.setNotFoundHandler((request, reply) => {
     if (web && isPageRequest(request)) return sendIndexPage(reply, web);

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { ConfigError, ENV_VARIABLES, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
@@ -27,6 +29,8 @@ describe('loadConfig', () => {
     ['AUTH_SECRET', { AUTH_SECRET: 'short' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
     ['SUPPORT_EMAIL', { SUPPORT_EMAIL: 'nobody' }],
+    ['MAP_STYLE_URL', { MAP_STYLE_URL: 'not a url' }],
+    ['MAP_STYLE_URL', { MAP_STYLE_URL: 'ftp://tiles.example.org/style.json' }],
   ])('stops start-up on a bad %s, naming it', (name, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}:`));
@@ -34,6 +38,40 @@ describe('loadConfig', () => {
 
   it('refuses a Google client id without its secret', () => {
     expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/);
+  });
+
+  describe('the map', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'waymarks-config-'));
+    const file = path.join(dir, 'world.pmtiles');
+    writeFileSync(file, 'PMTiles');
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('has no style and no basemap file by default', () => {
+      expect(loadConfig({}).map).toEqual({ styleUrl: undefined, pmtilesFile: undefined });
+      expect(loadConfig({ MAP_STYLE_URL: '', MAP_PMTILES: ' ' }).map).toEqual({
+        styleUrl: undefined,
+        pmtilesFile: undefined,
+      });
+    });
+
+    it('takes an http(s) style URL and a readable PMTiles file, as an absolute path', () => {
+      const relative = path.relative(process.cwd(), file);
+      const config = loadConfig({
+        MAP_STYLE_URL: 'https://tiles.example.org/style.json',
+        MAP_PMTILES: relative,
+      });
+      expect(config.map).toEqual({ styleUrl: 'https://tiles.example.org/style.json', pmtilesFile: file });
+    });
+
+    it.each([
+      ['a missing file', () => path.join(dir, 'missing.pmtiles'), /does not exist$/],
+      ['a directory', () => dir, /is not a file$/],
+    ])('stops start-up on MAP_PMTILES naming %s, naming the variable', (_label, value, reason) => {
+      const env = { MAP_PMTILES: value() };
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(/^Invalid configuration:\n {2}MAP_PMTILES: \//);
+      expect(() => loadConfig(env)).toThrow(reason);
+    });
   });
 
   it('configures Google sign-in with Google as the default issuer', () => {

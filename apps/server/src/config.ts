@@ -1,6 +1,6 @@
 // Environment → typed Config, validated once at start. A bad value stops start-up naming the variable.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -40,6 +40,10 @@ const EnvSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((value) => value === 'true' || value === '1'),
+  MAP_STYLE_URL: optionalString.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ),
+  MAP_PMTILES: optionalString,
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -60,6 +64,8 @@ export interface Config {
   supportEmail: string;
   discordUrl: string;
   trustProxy: boolean;
+  /** The basemap: a MapLibre style to load, and a local PMTiles file the server hands out by ranges. */
+  map: { styleUrl: string | undefined; pmtilesFile: string | undefined };
   webDistDir: string;
 }
 
@@ -102,8 +108,26 @@ export function loadConfig(
     supportEmail: e.SUPPORT_EMAIL,
     discordUrl: e.DISCORD_URL,
     trustProxy: e.TRUST_PROXY,
+    map: {
+      styleUrl: e.MAP_STYLE_URL,
+      pmtilesFile: e.MAP_PMTILES && readableFile('MAP_PMTILES', e.MAP_PMTILES),
+    },
     webDistDir: options.webDistDir ?? path.resolve('apps/web/dist'),
   };
+}
+
+/** The absolute path of a file the server must be able to read, else a ConfigError naming the variable. */
+function readableFile(variable: string, file: string): string {
+  const absolute = path.resolve(file);
+  let problem: string | undefined;
+  try {
+    if (statSync(absolute).isFile()) accessSync(absolute, constants.R_OK);
+    else problem = 'is not a file';
+  } catch (error) {
+    problem = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : 'cannot be read';
+  }
+  if (problem) throw new ConfigError(`Invalid configuration:\n  ${variable}: ${absolute} ${problem}`);
+  return absolute;
 }
 
 function databaseFrom(url: string | undefined, dataDir: string): Config['database'] {

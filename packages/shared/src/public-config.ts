@@ -10,10 +10,16 @@ export interface PublicConfig {
   discordUrl: string;
   /** False when no Google client is configured on this server. */
   googleEnabled: boolean;
+  /** A MapLibre style JSON to draw the map with (MAP_STYLE_URL); null draws the built-in offline basemap. */
+  mapStyleUrl: string | null;
+  /** Same-origin URL of the server's PMTiles basemap, read by HTTP range requests; null when there is none. */
+  mapPmtilesUrl: string | null;
 }
 
 export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
   supportEmail: 'support@waymarks.app',
   discordUrl: 'https://discord.gg/waymarks',
   googleEnabled: false,
+  mapStyleUrl: null,
+  mapPmtilesUrl: null,
 };

@@ -4,7 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-export function securityHeaders(options: { https: boolean }): Record<string, string> {
+export interface SecurityHeadersOptions {
+  https: boolean;
+  /** MAP_STYLE_URL: pages may fetch from its origin (the style, its tiles, glyphs and sprites). */
+  mapStyleUrl?: string | undefined;
+}
+
+export function securityHeaders(options: SecurityHeadersOptions): Record<string, string> {
+  const mapOrigins = options.mapStyleUrl ? [new URL(options.mapStyleUrl).origin] : [];
   const config: HelmetOptions = {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -13,10 +20,11 @@ export function securityHeaders(options: { https: boolean }): Record<string, str
         scriptSrc: ["'self'"],
         // Inline style attributes come from the UI libraries (dialogs, the map); no script can use them.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...mapOrigins],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", ...mapOrigins],
+        // The map library's worker is a file of this app (a blob: worker is only its cross-origin fallback).
+        workerSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -51,7 +59,7 @@ export function apiSecurityHeaders(options: { https: boolean }): Record<string, 
   };
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }): void {
+export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeadersOptions): void {
   const page = securityHeaders(options);
   const api = apiSecurityHeaders(options);
   app.addHook('onRequest', (request, reply, done) => {

@@ -43,8 +43,13 @@ export function withPublicConfig(html: string, config: PublicConfig): string {
   return html.replace(tag, `$1${json}$2`);
 }
 
+/** A path the web app's router shows: never under /api or /map/ (files such as the basemap), which 404. */
 export function isPageRequest(request: FastifyRequest): boolean {
-  return (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    !request.url.startsWith('/api') &&
+    !request.url.startsWith('/map/')
+  );
 }
 
 export function sendIndexPage(reply: FastifyReply, web: WebApp) {

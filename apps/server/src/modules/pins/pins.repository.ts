@@ -4,6 +4,22 @@ import type { PinsTable } from '../../db/schema.js';
 
 export type PinRow = Selectable<PinsTable>;
 
+/** The columns a Pin shows. Lists read only these: on long lists every column read costs (bench/pins-list). */
+export const PIN_COLUMNS = [
+  'id',
+  'title',
+  'description',
+  'lat',
+  'lng',
+  'country_code',
+  'country_name',
+  'visit_date',
+  'verification_status',
+  'verification_score',
+  'media_count',
+] as const satisfies readonly (keyof PinsTable)[];
+export type PinFields = Pick<PinRow, (typeof PIN_COLUMNS)[number]>;
+
 export class PinsRepository {
   constructor(private readonly db: Db) {}
 
@@ -22,10 +38,10 @@ export class PinsRepository {
   }
 
   /** Newest first; id breaks ties between pins made in the same millisecond. */
-  listByUser(userId: string): Promise<PinRow[]> {
+  listByUser(userId: string): Promise<PinFields[]> {
     return this.db
       .selectFrom('pins')
-      .selectAll()
+      .select(PIN_COLUMNS)
       .where('user_id', '=', userId)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
@@ -33,10 +49,10 @@ export class PinsRepository {
   }
 
   /** Only pins with a visit date, oldest visit first (YYYY-MM-DD sorts as text). */
-  timelineByUser(userId: string): Promise<PinRow[]> {
+  timelineByUser(userId: string): Promise<PinFields[]> {
     return this.db
       .selectFrom('pins')
-      .selectAll()
+      .select(PIN_COLUMNS)
       .where('user_id', '=', userId)
       .where('visit_date', 'is not', null)
       .orderBy('visit_date', 'asc')

@@ -16,7 +16,7 @@ import type { GazetteerService } from '../../geo/loader.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { UserRow } from '../../db/schema.js';
 import { newId } from '../auth/tokens.js';
-import type { PinRow, PinsRepository } from './pins.repository.js';
+import type { PinFields, PinRow, PinsRepository } from './pins.repository.js';
 
 export const PIN_NOT_FOUND_MESSAGE = 'Pin not found';
 
@@ -47,7 +47,7 @@ export interface PinsServiceDeps {
   now: () => number;
 }
 
-export function toPin(row: PinRow): Pin {
+export function toPin(row: PinFields): Pin {
   return {
     pinId: row.id,
     title: row.title,

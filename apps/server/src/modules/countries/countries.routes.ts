@@ -1,0 +1,48 @@
+// /api/countries: a signed-in traveller's pins per country and how many of the 195 they reach
+// (SPEC.md §7 Countries). Only the user's own pins are ever read.
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CountriesSummary, ErrorResponse, VisitedCountResponse } from '@waymarks/shared';
+import { currentUser } from '../auth/require-auth.js';
+import type { CountriesService } from './countries.service.js';
+
+export interface CountriesRoutesDeps {
+  countries: CountriesService;
+  requireAuth: onRequestAsyncHookHandler;
+}
+
+const security = [{ bearer: [] }];
+const tags = ['countries'];
+
+export async function countriesRoutes(app: FastifyInstance, deps: CountriesRoutesDeps): Promise<void> {
+  const { countries, requireAuth } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/countries',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Pins and media per visited country, with totals and the count toward the 195',
+        response: { 200: CountriesSummary, 401: ErrorResponse },
+      },
+    },
+    async (request) => countries.summary(currentUser(request)),
+  );
+
+  api.get(
+    '/countries/visited-count',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'How many of the 195 countries the signed-in user’s pins reach',
+        response: { 200: VisitedCountResponse, 401: ErrorResponse },
+      },
+    },
+    async (request) => ({ count: await countries.visitedCount(currentUser(request)) }),
+  );
+}

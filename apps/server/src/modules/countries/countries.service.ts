@@ -1,0 +1,46 @@
+// Countries: a traveller's pins per country and the 'out of 195' figure. Which codes count, and toward
+// which state, is decided only by the rule in packages/shared/src/geo.ts.
+import {
+  UNKNOWN_COUNTRY_CODE,
+  countVisitedCountries,
+  type CountriesSummary,
+  type CountrySummary,
+} from '@waymarks/shared';
+import type { UserRow } from '../../db/schema.js';
+import type { CountriesRepository, CountryPinsRow } from './countries.repository.js';
+
+const TWO_LETTERS = /^[A-Z]{2}$/;
+
+/**
+ * The summary from the per-code rows (already most pins first): totals over every pin, at sea too; the
+ * list keeps only real 2-letter codes (SPEC.md §5), territories and uncounted areas with their own code.
+ */
+export function summarise(rows: readonly CountryPinsRow[]): CountriesSummary {
+  const countries: CountrySummary[] = rows
+    .filter((row) => TWO_LETTERS.test(row.countryCode) && row.countryCode !== UNKNOWN_COUNTRY_CODE)
+    .map((row) => ({
+      countryCode: row.countryCode,
+      countryName: row.countryName,
+      pinCount: row.pinCount,
+      mediaCount: row.mediaCount,
+      totalSizeMB: row.totalSizeMB,
+    }));
+  return {
+    totalCountries: countVisitedCountries(countries.map((country) => country.countryCode)),
+    totalPins: rows.reduce((sum, row) => sum + row.pinCount, 0),
+    totalMedia: rows.reduce((sum, row) => sum + row.mediaCount, 0),
+    countries,
+  };
+}
+
+export class CountriesService {
+  constructor(private readonly countries: CountriesRepository) {}
+
+  async summary(user: UserRow): Promise<CountriesSummary> {
+    return summarise(await this.countries.pinsByCountry(user.id));
+  }
+
+  async visitedCount(user: UserRow): Promise<number> {
+    return (await this.summary(user)).totalCountries;
+  }
+}
