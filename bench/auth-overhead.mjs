@@ -2,7 +2,6 @@
 // as a fraction of a bare Fastify route answering the same bytes with the same content type, measured in
 // the same run with 50 connections. Target: at least 0.6.
 import { Buffer } from 'node:buffer';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import {
   ROOT,
@@ -10,12 +9,10 @@ import {
   freePort,
   load,
   mean,
-  performance,
   randomSecret,
   request,
-  requestJson,
   serverEntryPoint,
-  sleep,
+  signedInUser,
   startProcess,
   startServer,
   stopProcess,
@@ -29,32 +26,6 @@ const MEASURE_S = 5;
 const ROUNDS = 2;
 const DIAGNOSTIC_S = 5;
 const TARGET = 0.6;
-const PASSWORD = 'Bench-pass1';
-
-/** The 6-digit code from the subject of the newest .eml in the outbox, waiting for it to be written. */
-async function verificationCode(outboxDir, email, timeoutMs = 5000) {
-  const deadline = performance.now() + timeoutMs;
-  for (;;) {
-    let files = [];
-    try {
-      files = readdirSync(outboxDir)
-        .filter((name) => name.endsWith('.eml'))
-        .map((name) => path.join(outboxDir, name))
-        .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs || b.localeCompare(a));
-    } catch {
-      // outbox not created yet
-    }
-    if (files.length > 0) {
-      const mail = readFileSync(files[0], 'utf8');
-      const match = /^Subject: Your Waymarks verification code: (\d{6})\s*$/m.exec(mail);
-      if (match && mail.includes(email)) return match[1];
-    }
-    if (performance.now() > deadline) {
-      throw new Error(`no verification mail for ${email} in ${outboxDir} within ${timeoutMs} ms`);
-    }
-    await sleep(20);
-  }
-}
 
 function describe(run) {
   return `${fmt(run.rps)} req/s (${fmt(run.total)} requests in ${run.seconds} s, p50 ${run.latencyP50} ms, p99 ${run.latencyP99} ms)`;
@@ -85,19 +56,7 @@ export async function run() {
     await waitFor200(`${base}/api/ready`, server);
 
     // A verified account and an access token, through the public API like a person would.
-    const email = `bench-${Date.now()}@example.com`;
-    await requestJson(
-      `${base}/api/auth/signup`,
-      { method: 'POST', body: { name: 'Bench Mark', email, password: PASSWORD } },
-      201,
-    );
-    const code = await verificationCode(path.join(dataDir, 'outbox'), email);
-    await requestJson(`${base}/api/auth/verify`, { method: 'POST', body: { email, code } });
-    const { accessToken } = await requestJson(`${base}/api/auth/signin`, {
-      method: 'POST',
-      body: { email, password: PASSWORD },
-    });
-    if (!accessToken) throw new Error('sign-in answered without an accessToken');
+    const { email, accessToken } = await signedInUser(base, dataDir);
     const authHeaders = { authorization: `Bearer ${accessToken}` };
 
     const me = await request(`${base}/api/auth/me`, { headers: authHeaders });

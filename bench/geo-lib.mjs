@@ -6,6 +6,8 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { ROOT, performance } from './lib.mjs';
 
+export { percentile, seededRandom } from './lib.mjs';
+
 const OUT_DIR = path.join(ROOT, 'node_modules/.cache/waymarks-bench');
 export const GEO_BUNDLE = path.join(OUT_DIR, 'geo.mjs');
 
@@ -59,21 +61,6 @@ export async function loadGeo() {
   const started = performance.now();
   const gazetteer = geo.runAtOnce(geo.buildGazetteer(await geo.loadSources()));
   return { geo, gazetteer, ms: performance.now() - started };
-}
-
-/** A deterministic pseudo-random sequence, so every run measures the same inputs. */
-export function seededRandom(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 4294967296;
-  };
-}
-
-/** Percentile of a sorted array (nearest rank). */
-export function percentile(sorted, p) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
 export const fmtMs = (ms) => (ms < 1 ? `${(ms * 1000).toFixed(1)} µs` : `${ms.toFixed(2)} ms`);

@@ -4,7 +4,7 @@
 import { Buffer } from 'node:buffer';
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -248,8 +248,11 @@ export function serverEntryPoint() {
   return serverEntry;
 }
 
-/** Starts the real server on `port` with `dataDir`, logging at warn, no SMTP. Does not wait. */
-export function startServer({ port, dataDir, authSecret = randomSecret() }) {
+/**
+ * Starts the real server on `port` with `dataDir`, logging at warn, no SMTP, SQLite unless `env` gives a
+ * DATABASE_URL. Does not wait.
+ */
+export function startServer({ port, dataDir, authSecret = randomSecret(), env: extraEnv = {} }) {
   const entry = serverEntryPoint();
   const env = {
     PORT: String(port),
@@ -263,8 +266,48 @@ export function startServer({ port, dataDir, authSecret = randomSecret() }) {
     PUBLIC_URL: '',
     GOOGLE_CLIENT_ID: '',
     GOOGLE_CLIENT_SECRET: '',
+    ...extraEnv,
   };
   return startProcess(process.execPath, entry.args, { env, label: entry.label });
+}
+
+/** The 6-digit code from the subject of the newest .eml in the outbox, waiting for it to be written. */
+export async function verificationCode(outboxDir, email, timeoutMs = 5000) {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    let files = [];
+    try {
+      files = readdirSync(outboxDir)
+        .filter((name) => name.endsWith('.eml'))
+        .map((name) => path.join(outboxDir, name))
+        .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs || b.localeCompare(a));
+    } catch {
+      // outbox not created yet
+    }
+    if (files.length > 0) {
+      const mail = readFileSync(files[0], 'utf8');
+      const match = /^Subject: Your Waymarks verification code: (\d{6})\s*$/m.exec(mail);
+      if (match && mail.includes(email)) return match[1];
+    }
+    if (performance.now() > deadline) {
+      throw new Error(`no verification mail for ${email} in ${outboxDir} within ${timeoutMs} ms`);
+    }
+    await sleep(20);
+  }
+}
+
+/**
+ * A verified account and its access token, through the public API like a person would: sign-up, the code
+ * from the outbox .eml (the server runs without SMTP), then sign-in. Resolves { email, userId, accessToken }.
+ */
+export async function signedInUser(base, dataDir, { name = 'Bench Mark', password = 'Bench-pass1' } = {}) {
+  const email = `bench-${Date.now()}-${randomBytes(3).toString('hex')}@example.com`;
+  await requestJson(`${base}/api/auth/signup`, { method: 'POST', body: { name, email, password } }, 201);
+  const code = await verificationCode(path.join(dataDir, 'outbox'), email);
+  await requestJson(`${base}/api/auth/verify`, { method: 'POST', body: { email, code } });
+  const session = await requestJson(`${base}/api/auth/signin`, { method: 'POST', body: { email, password } });
+  if (!session.accessToken) throw new Error('sign-in answered without an accessToken');
+  return { email, userId: session.user.userId, accessToken: session.accessToken };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -290,6 +333,21 @@ export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** A deterministic pseudo-random sequence, so every run measures the same inputs. */
+export function seededRandom(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 4294967296;
+  };
+}
+
+/** Percentile of a sorted array (nearest rank). */
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
 export const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;

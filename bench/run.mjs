@@ -7,6 +7,7 @@ import { fmt, performance, removeTempDirs, usedServerEntry } from './lib.mjs';
 
 const BENCHMARKS = [
   'auth-overhead',
+  'pins-list',
   'startup',
   'password-hash',
   'landing-bundle',
