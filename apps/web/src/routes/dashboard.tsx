@@ -1,18 +1,187 @@
+// /dashboard (SPEC.md §2): header, stats bar, and the map with its search box; a click on the map, a
+// marker or a search result opens the location dialog for that place.
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { hasFeature, type Pin, type PlaceSearchResult } from '@waymarks/shared';
 import { useAuth } from '../app/auth/useAuth';
 import { usePageTitle } from '../app/usePageTitle';
-import { PlainPage } from '../components/PlainPage';
-import { SignOutButton } from '../features/auth/components/SignOutButton';
-import { displayName } from '@waymarks/shared';
+import { SimpleFooter } from '../components/site/Footer';
+import { SkipLink } from '../components/site/SkipLink';
+import { useCountries, usePins, usePlaceLookups } from '../features/dashboard/api';
+import { DashboardHeader } from '../features/dashboard/components/DashboardHeader';
+import { MapErrorBoundary } from '../features/dashboard/components/MapErrorBoundary';
+import { LocationDialog } from '../features/dashboard/components/LocationDialog';
+import { SearchBox } from '../features/dashboard/components/SearchBox';
+import { StatsBar } from '../features/dashboard/components/StatsBar';
+import type { MapFocus } from '../features/dashboard/components/MapView';
+import {
+  placeFromPin,
+  placeFromReverse,
+  placeFromSearch,
+  placeWhenLookupFails,
+  type MapPlace,
+} from '../features/dashboard/place';
+import { usePreferences } from '../features/dashboard/preferences';
+
+const MapView = lazy(() => import('../features/dashboard/components/MapView'));
+
+/** SPEC.md §9: the zoom for a chosen result or a focused pin, and for the first pin on load. */
+const FOCUS_ZOOM = 12;
+const FIRST_PIN_ZOOM = 6;
+
+/** A saved pin at (nearly) the same spot as a search result: choosing the result opens the pin. */
+function pinAt(pins: readonly Pin[], lat: number, lng: number): Pin | undefined {
+  return pins.find((pin) => Math.abs(pin.lat - lat) < 1e-4 && Math.abs(pin.lng - lng) < 1e-4);
+}
 
 export default function DashboardRoute() {
   usePageTitle('Dashboard');
   const { user } = useAuth();
+  const pins = usePins();
+  const countries = useCountries();
+  const lookups = usePlaceLookups();
+  const [prefs, setPref] = usePreferences();
+  const [selected, setSelected] = useState<MapPlace | null>(null);
+  const [temporaryMarker, setTemporaryMarker] = useState<{ lat: number; lng: number } | null>(null);
+  const [focus, setFocus] = useState<MapFocus | null>(null);
+  const [lookingUp, setLookingUp] = useState(false);
+  const lookupTicket = useRef(0);
+  const jumpedToFirstPin = useRef(false);
+
+  const pinList = useMemo(() => pins.data ?? [], [pins.data]);
+  const visitedCodes = useMemo(
+    () => (countries.data?.countries ?? []).map((country) => country.countryCode),
+    [countries.data],
+  );
+
+  // When pins first load the map jumps to the first pin at zoom 6 (SPEC.md §4).
+  useEffect(() => {
+    if (jumpedToFirstPin.current || !pins.data) return;
+    jumpedToFirstPin.current = true;
+    const first = pins.data[0];
+    if (first) setFocus({ lat: first.lat, lng: first.lng, zoom: FIRST_PIN_ZOOM, instant: true });
+  }, [pins.data]);
+
+  useEffect(() => {
+    // SPEC.md §8: a failed pin load is only logged; the map stays empty.
+    if (pins.error) console.error('Failed to load pins', pins.error);
+    if (countries.error) console.error('Failed to load country figures', countries.error);
+  }, [pins.error, countries.error]);
+
+  // The dialog shows the newest copy of its pin (after a rename, say).
+  const shownPlace = useMemo(() => {
+    if (!selected?.pin) return selected;
+    const latest = pinList.find((pin) => pin.pinId === selected.pin?.pinId);
+    return latest ? placeFromPin(latest) : selected;
+  }, [selected, pinList]);
+
+  const { reverse, search } = lookups;
+  const openPlaceAt = useCallback(
+    async (lat: number, lng: number) => {
+      const ticket = ++lookupTicket.current;
+      setLookingUp(true);
+      const place = await reverse(lat, lng).then(
+        (found) => placeFromReverse(lat, lng, found),
+        () => placeWhenLookupFails(lat, lng),
+      );
+      if (ticket !== lookupTicket.current) return;
+      setLookingUp(false);
+      setTemporaryMarker({ lat, lng });
+      setSelected(place);
+    },
+    [reverse],
+  );
+
+  const openPin = useCallback((pin: Pin) => {
+    lookupTicket.current += 1;
+    setLookingUp(false);
+    setTemporaryMarker(null);
+    setSelected(placeFromPin(pin));
+  }, []);
+
+  const chooseResult = useCallback(
+    (result: PlaceSearchResult) => {
+      lookupTicket.current += 1;
+      setLookingUp(false);
+      const saved = pinAt(pinList, result.lat, result.lng);
+      setTemporaryMarker(saved ? null : { lat: result.lat, lng: result.lng });
+      setFocus({ lat: result.lat, lng: result.lng, zoom: FOCUS_ZOOM });
+      setSelected(saved ? placeFromPin(saved) : placeFromSearch(result));
+    },
+    [pinList],
+  );
+
+  const searchPlaces = useCallback((query: string, signal: AbortSignal) => search(query, signal), [search]);
+
+  if (!user) return null;
+
   return (
-    <PlainPage heading="Dashboard">
-      <p className="text-lg text-slate-700">Welcome, {displayName(user ?? {})}</p>
-      <div>
-        <SignOutButton />
+    <>
+      <SkipLink target="map" />
+      <div className="flex h-dvh min-h-[34rem] flex-col">
+        <DashboardHeader user={user} preferences={prefs} onPreferenceChange={setPref} />
+        <StatsBar summary={countries.data} loading={countries.isPending} />
+        <main
+          id="map"
+          tabIndex={-1}
+          aria-label="Your travel map"
+          className="relative min-h-0 flex-1 outline-none"
+        >
+          <div className="absolute inset-x-3 top-3 z-10 sm:right-auto sm:w-96">
+            <SearchBox search={searchPlaces} onSelect={chooseResult} />
+          </div>
+          {lookingUp && (
+            <p
+              role="status"
+              className="absolute bottom-10 left-1/2 z-10 -translate-x-1/2 rounded-full bg-slate-900/85 px-4 py-2 text-sm font-medium text-white"
+            >
+              Finding this place…
+            </p>
+          )}
+          <MapErrorBoundary>
+            <Suspense
+              fallback={
+                <div
+                  role="status"
+                  className="flex h-full items-center justify-center bg-[#cfe3ef] text-sm font-medium text-slate-700"
+                >
+                  Loading map…
+                </div>
+              }
+            >
+              <MapView
+                pins={pinList}
+                showPins={prefs.showPins}
+                highlightCountries={
+                  prefs.showCountryHighlighting && hasFeature(user.tier, 'countryHighlighting')
+                }
+                visitedCodes={visitedCodes}
+                temporaryMarker={temporaryMarker}
+                focus={focus}
+                onPlaceClick={openPlaceAt}
+                onPinClick={openPin}
+              />
+            </Suspense>
+          </MapErrorBoundary>
+        </main>
       </div>
-    </PlainPage>
+      <SimpleFooter />
+      <LocationDialog
+        place={shownPlace}
+        tier={user.tier}
+        pinCount={pinList.length}
+        onClose={() => {
+          setSelected(null);
+          setTemporaryMarker(null);
+        }}
+        onSaved={(pin) => {
+          setTemporaryMarker(null);
+          setSelected(placeFromPin(pin));
+        }}
+        onDeleted={() => {
+          setSelected(null);
+          setTemporaryMarker(null);
+        }}
+      />
+    </>
   );
 }

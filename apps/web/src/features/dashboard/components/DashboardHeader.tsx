@@ -1,0 +1,131 @@
+// The dashboard header (SPEC.md §2): welcome line, the highlighting and pins toggles, Leaderboard, the
+// profile avatar button and sign-out. Locked features keep their place and explain which plan they need.
+import { Link } from 'react-router';
+import { Globe2, MapPin, Trophy } from 'lucide-react';
+import { displayName, hasFeature, type User } from '@waymarks/shared';
+import { WaymarksMark } from '../../../components/Logo';
+import { SignOutButton } from '../../auth/components/SignOutButton';
+import type { PreferenceKey, Preferences } from '../preferences';
+import { LockedFeatureButton } from './LockedFeature';
+import { headerButtonClasses } from './header-button';
+
+function ToggleButton({
+  pressed,
+  onToggle,
+  icon,
+  label,
+}: {
+  pressed: boolean;
+  onToggle: () => void;
+  icon: React.ReactNode;
+  label: string;
+}) {
+  return (
+    <button
+      type="button"
+      aria-pressed={pressed}
+      aria-label={label}
+      title={label}
+      onClick={onToggle}
+      className={headerButtonClasses(pressed)}
+    >
+      {icon}
+      <span aria-hidden="true" className="hidden lg:inline">
+        {label}
+      </span>
+    </button>
+  );
+}
+
+export function ProfileAvatar({ user, className = 'size-9' }: { user: User; className?: string }) {
+  const initial = displayName(user).charAt(0).toUpperCase();
+  return user.picture ? (
+    <img
+      src={user.picture}
+      alt=""
+      referrerPolicy="no-referrer"
+      className={`${className} rounded-full object-cover`}
+    />
+  ) : (
+    <span
+      aria-hidden="true"
+      className={`${className} flex items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white`}
+    >
+      {initial}
+    </span>
+  );
+}
+
+export function DashboardHeader({
+  user,
+  preferences,
+  onPreferenceChange,
+}: {
+  user: User;
+  preferences: Preferences;
+  onPreferenceChange: (key: PreferenceKey, value: boolean) => void;
+}) {
+  const toggle = (key: PreferenceKey) => () => onPreferenceChange(key, !preferences[key]);
+  const icon = 'size-5 shrink-0';
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-2 sm:gap-3 sm:px-5">
+        <Link
+          to="/dashboard"
+          aria-label="Waymarks dashboard"
+          className="hidden shrink-0 rounded-control sm:block"
+        >
+          <WaymarksMark className="size-9" />
+        </Link>
+        <h1 className="min-w-0 flex-1 truncate text-base font-semibold text-slate-900 sm:text-lg">
+          Welcome, {displayName(user)}
+        </h1>
+        <nav aria-label="Dashboard" className="flex shrink-0 items-center gap-1.5 sm:gap-2">
+          {hasFeature(user.tier, 'countryHighlighting') ? (
+            <ToggleButton
+              pressed={preferences.showCountryHighlighting}
+              onToggle={toggle('showCountryHighlighting')}
+              icon={<Globe2 aria-hidden="true" className={icon} />}
+              label="Highlight countries"
+            />
+          ) : (
+            <LockedFeatureButton
+              feature="countryHighlighting"
+              icon={<Globe2 aria-hidden="true" className={icon} />}
+              label="Highlight countries"
+            />
+          )}
+          <ToggleButton
+            pressed={preferences.showPins}
+            onToggle={toggle('showPins')}
+            icon={<MapPin aria-hidden="true" className={icon} />}
+            label="Show pins"
+          />
+          {hasFeature(user.tier, 'leaderboard') ? (
+            <Link to="/leaderboard" title="Leaderboard" className={headerButtonClasses(false)}>
+              <Trophy aria-hidden="true" className={icon} />
+              <span className="sr-only lg:not-sr-only">Leaderboard</span>
+            </Link>
+          ) : (
+            <LockedFeatureButton
+              feature="leaderboard"
+              icon={<Trophy aria-hidden="true" className={icon} />}
+              label="Leaderboard"
+            />
+          )}
+          <div className="hidden md:block">
+            <SignOutButton />
+          </div>
+          <Link
+            to="/profile"
+            aria-label="Your profile"
+            title="Your profile"
+            className="flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-slate-100"
+          >
+            <ProfileAvatar user={user} />
+          </Link>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,323 @@
+// The location dialog, first part (SPEC.md §2): the place's header (name, 'Saved • N media' or 'New
+// location', visit date, flag and country, Verified badge); saving a place as a pin with an optional
+// 'When did you visit?' date; renaming, re-dating and deleting a saved pin, deletion after confirmation.
+// The upload and media tabs of §2 join this dialog with photos and videos.
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { BadgeCheck, CalendarDays, Trash2, X } from 'lucide-react';
+import {
+  PIN_LIMITS,
+  canCreatePin,
+  formatVisitDate,
+  getTier,
+  latestVisitDate,
+  pinLimitMessage,
+  visitDateError,
+  type Pin,
+  type TierId,
+} from '@waymarks/shared';
+import { ApiError } from '../../../lib/api';
+import { Alert } from '../../../components/ui/Alert';
+import { Button } from '../../../components/ui/Button';
+import { ButtonLink } from '../../../components/ui/ButtonLink';
+import { Input } from '../../../components/ui/Input';
+import { CountryFlag } from '../../../components/CountryFlag';
+import { useCreatePin, useDeletePin, useUpdatePin } from '../api';
+import { placeStatusText, roundCoordinate, type MapPlace } from '../place';
+
+function errorText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.serverMessage ?? fallback;
+  return fallback;
+}
+
+/** A date field that can be cleared, with the date written out under it. */
+function VisitDateField({
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | null;
+}) {
+  const hint = value && !visitDateError(value) ? formatVisitDate(value) : 'Optional';
+  return (
+    <div className="flex flex-col gap-1">
+      <Input
+        type="date"
+        label={label}
+        value={value}
+        min={PIN_LIMITS.earliestVisitDate}
+        max={latestVisitDate()}
+        onChange={(event) => onChange(event.target.value)}
+        error={error}
+        hint={hint}
+      />
+      {value && (
+        <Button variant="link" onClick={() => onChange('')} className="self-start text-sm">
+          Clear date
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function NewPlaceForm({
+  place,
+  tier,
+  pinCount,
+  onSaved,
+}: {
+  place: MapPlace;
+  tier: TierId;
+  pinCount: number;
+  onSaved: (pin: Pin) => void;
+}) {
+  const create = useCreatePin();
+  const [visitDate, setVisitDate] = useState('');
+  const [dateError, setDateError] = useState<string | null>(null);
+  const allowed = canCreatePin(tier, pinCount);
+  const plan = getTier(tier);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = visitDate ? visitDateError(visitDate) : null;
+    setDateError(problem);
+    if (problem) return;
+    const pin = await create
+      .mutateAsync({
+        lat: roundCoordinate(place.lat),
+        lng: roundCoordinate(place.lng),
+        countryCode: place.countryCode,
+        countryName: place.countryName,
+        title: place.name,
+        description: `Photos from ${place.name}`,
+        ...(visitDate ? { visitDate } : {}),
+      })
+      .catch(() => null);
+    if (pin) onSaved(pin);
+  }
+
+  if (!allowed) {
+    return (
+      <div className="flex flex-col gap-3">
+        <Alert tone="info">{pinLimitMessage(plan.name, plan.maxPins)}</Alert>
+        <ButtonLink to="/profile" className="self-start">
+          Upgrade Now
+        </ButtonLink>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <VisitDateField
+        label="When did you visit?"
+        value={visitDate}
+        onChange={(value) => {
+          setVisitDate(value);
+          setDateError(null);
+        }}
+        error={dateError}
+      />
+      {create.error && <Alert tone="error">{errorText(create.error, 'Could not save this place')}</Alert>}
+      <Button type="submit" busy={create.isPending}>
+        {create.isPending ? 'Saving...' : 'Save to my map'}
+      </Button>
+    </form>
+  );
+}
+
+function SavedPinForm({ pin, onDeleted }: { pin: Pin; onDeleted: () => void }) {
+  const update = useUpdatePin();
+  const remove = useDeletePin();
+  const [title, setTitle] = useState(pin.title);
+  const [visitDate, setVisitDate] = useState(pin.visitDate ?? '');
+  const [errors, setErrors] = useState<{ title?: string; visitDate?: string }>({});
+  const [saved, setSaved] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const titleId = useId();
+
+  const changed = title.trim() !== pin.title || (visitDate || null) !== pin.visitDate;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const next: typeof errors = {};
+    if (!title.trim()) next.title = 'Name is required';
+    else if (title.trim().length > PIN_LIMITS.titleMax)
+      next.title = `Name must be at most ${PIN_LIMITS.titleMax} characters`;
+    const dateProblem = visitDate ? visitDateError(visitDate) : null;
+    if (dateProblem) next.visitDate = dateProblem;
+    setErrors(next);
+    setSaved(false);
+    if (next.title) document.getElementById(titleId)?.focus();
+    if (next.title || next.visitDate) return;
+    const ok = await update
+      .mutateAsync({ pinId: pin.pinId, changes: { title: title.trim(), visitDate: visitDate || null } })
+      .then(() => true)
+      .catch(() => false);
+    setSaved(ok);
+  }
+
+  async function confirmDelete() {
+    const ok = await remove
+      .mutateAsync(pin.pinId)
+      .then(() => true)
+      .catch(() => false);
+    if (ok) onDeleted();
+  }
+
+  if (confirming) {
+    return (
+      <div role="alertdialog" aria-labelledby={`${titleId}-confirm`} className="flex flex-col gap-3">
+        <p id={`${titleId}-confirm`} className="text-sm text-slate-800">
+          Delete <strong>{pin.title}</strong> from your map?{' '}
+          {pin.mediaCount > 0 ? `Its ${pin.mediaCount} photos and videos are deleted too. ` : ''}This cannot
+          be undone.
+        </p>
+        {remove.error && <Alert tone="error">{errorText(remove.error, 'Could not delete this pin')}</Alert>}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => setConfirming(false)} autoFocus>
+            Cancel
+          </Button>
+          <Button
+            onClick={confirmDelete}
+            busy={remove.isPending}
+            className="bg-danger-700 hover:bg-danger-800 active:bg-danger-800"
+          >
+            {remove.isPending ? 'Deleting...' : 'Delete pin'}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <Input
+        id={titleId}
+        label="Name"
+        value={title}
+        maxLength={PIN_LIMITS.titleMax}
+        onChange={(event) => {
+          setTitle(event.target.value);
+          setErrors((current) => ({ ...current, title: undefined }));
+          setSaved(false);
+        }}
+        error={errors.title}
+      />
+      <VisitDateField
+        label="Visit date"
+        value={visitDate}
+        onChange={(value) => {
+          setVisitDate(value);
+          setErrors((current) => ({ ...current, visitDate: undefined }));
+          setSaved(false);
+        }}
+        error={errors.visitDate ?? null}
+      />
+      {update.error && <Alert tone="error">{errorText(update.error, 'Could not save your changes')}</Alert>}
+      {saved && !changed && <Alert tone="success">Changes saved</Alert>}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+        <Button
+          variant="ghost"
+          onClick={() => setConfirming(true)}
+          className="text-danger-700 hover:bg-danger-50"
+        >
+          <Trash2 aria-hidden="true" className="size-4" />
+          Delete Pin
+        </Button>
+        <Button type="submit" busy={update.isPending} disabled={!changed}>
+          {update.isPending ? 'Saving...' : 'Save changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function LocationDialog({
+  place,
+  tier,
+  pinCount,
+  onClose,
+  onSaved,
+  onDeleted,
+}: {
+  place: MapPlace | null;
+  tier: TierId;
+  pinCount: number;
+  onClose: () => void;
+  onSaved: (pin: Pin) => void;
+  onDeleted: () => void;
+}) {
+  const [shown, setShown] = useState(place);
+  // Keep the last place while the dialog animates closed.
+  useEffect(() => {
+    if (place) setShown(place);
+  }, [place]);
+  const current = place ?? shown;
+  const pin = current?.pin ?? null;
+
+  return (
+    <RadixDialog.Root open={place !== null} onOpenChange={(open) => !open && onClose()}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-950/40 data-[state=open]:animate-fade-in" />
+        <RadixDialog.Content
+          aria-describedby={undefined}
+          className="fixed inset-x-0 bottom-0 z-50 max-h-[88dvh] overflow-y-auto rounded-t-card bg-white p-5 shadow-card sm:inset-x-auto sm:bottom-auto sm:left-1/2 sm:top-1/2 sm:w-[calc(100vw-2rem)] sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-card sm:p-6 sm:data-[state=open]:animate-pop-in"
+        >
+          {current && (
+            <>
+              <div className="mb-4 flex items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <RadixDialog.Title className="break-words text-title font-semibold text-slate-900">
+                    {current.name}
+                  </RadixDialog.Title>
+                  <p className="mt-0.5 text-sm font-medium text-slate-600">{placeStatusText(current)}</p>
+                </div>
+                <RadixDialog.Close
+                  aria-label="Close"
+                  className="-mr-2 -mt-2 flex size-11 shrink-0 items-center justify-center rounded-control text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+                >
+                  <X aria-hidden="true" className="size-5" />
+                </RadixDialog.Close>
+              </div>
+              <ul className="mb-5 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700">
+                <li className="flex items-center gap-2">
+                  <CountryFlag code={current.countryCode} className="h-4 w-[1.375rem]" />
+                  {current.countryName}
+                </li>
+                {pin?.visitDate && (
+                  <li className="flex items-center gap-1.5">
+                    <CalendarDays aria-hidden="true" className="size-4 text-slate-500" />
+                    <span className="sr-only">Visited </span>
+                    {formatVisitDate(pin.visitDate)}
+                  </li>
+                )}
+                {pin?.verificationStatus === 'verified' && (
+                  <li className="flex items-center gap-1 rounded-full bg-violet-100 px-2.5 py-0.5 font-semibold text-violet-900">
+                    <BadgeCheck aria-hidden="true" className="size-4" />
+                    Verified
+                  </li>
+                )}
+              </ul>
+              {pin ? (
+                <SavedPinForm key={pin.pinId} pin={pin} onDeleted={onDeleted} />
+              ) : (
+                <NewPlaceForm
+                  key={`${current.lat},${current.lng}`}
+                  place={current}
+                  tier={tier}
+                  pinCount={pinCount}
+                  onSaved={onSaved}
+                />
+              )}
+            </>
+          )}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

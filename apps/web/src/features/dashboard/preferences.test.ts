@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PREFERENCES, readPreferences, writePreference } from './preferences';
+
+function memoryStorage(initial: Record<string, string> = {}) {
+  const values = new Map(Object.entries(initial));
+  return {
+    getItem: (key: string) => values.get(key) ?? null,
+    setItem: (key: string, value: string) => void values.set(key, value),
+    values,
+  };
+}
+
+describe('dashboard preferences', () => {
+  it('default to true when nothing is stored', () => {
+    expect(readPreferences(memoryStorage())).toEqual({
+      showCountryHighlighting: true,
+      showTimeline: true,
+      showPins: true,
+    });
+    expect(readPreferences(null)).toEqual(DEFAULT_PREFERENCES);
+  });
+
+  it('read each stored boolean under its own key', () => {
+    const storage = memoryStorage({ showPins: 'false', showTimeline: 'true' });
+    expect(readPreferences(storage)).toEqual({
+      showCountryHighlighting: true,
+      showTimeline: true,
+      showPins: false,
+    });
+  });
+
+  it('ignore stored values that are not booleans', () => {
+    expect(readPreferences(memoryStorage({ showPins: 'no', showTimeline: '0' }))).toEqual(
+      DEFAULT_PREFERENCES,
+    );
+  });
+
+  it('survive a storage that throws', () => {
+    const broken = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+    };
+    expect(readPreferences(broken)).toEqual(DEFAULT_PREFERENCES);
+    expect(() => writePreference('showPins', false, broken)).not.toThrow();
+  });
+
+  it('write the text true or false that a later read gives back', () => {
+    const storage = memoryStorage();
+    writePreference('showCountryHighlighting', false, storage);
+    expect(storage.values.get('showCountryHighlighting')).toBe('false');
+    expect(readPreferences(storage).showCountryHighlighting).toBe(false);
+  });
+});
