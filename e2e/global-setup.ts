@@ -8,6 +8,8 @@
 //   DELETE /mails                         forget captured mail
 //   POST   /oidc/account                  JSON {sub,email,email_verified,name,picture?}: the next Google sign-in
 //   GET    /oidc                          {issuer, clientId}
+//   POST   /accounts                      JSON {email,password,name,tier}: a confirmed account, made with
+//                                         the admin CLI (npm run admin -- create-user) on the server's data
 // The addresses reach the workers through process.env (Playwright starts workers after global setup):
 //   WAYMARKS_E2E_BASE_URL, WAYMARKS_E2E_CONTROL_URL, WAYMARKS_E2E_SMTP_URL, WAYMARKS_E2E_OIDC_ISSUER.
 // The returned function is Playwright's global teardown: it stops the server and the helpers.
@@ -24,6 +26,7 @@ import { startSmtpCapture, type SmtpCapture } from '../apps/server/src/testing/s
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/main.js');
+const CLI_ENTRY = path.join(ROOT, 'apps/server/dist/cli.js');
 const READY_TIMEOUT_MS = 30_000;
 
 async function freePort(): Promise<number> {
@@ -68,7 +71,37 @@ function isAccount(value: unknown): value is OidcAccount {
   );
 }
 
-function controlServer(smtp: SmtpCapture, oidc: OidcProvider): Server {
+interface NewAccount {
+  email: string;
+  password: string;
+  name: string;
+  tier: string;
+}
+
+function isNewAccount(value: unknown): value is NewAccount {
+  const a = value as Partial<NewAccount> | null;
+  return ['email', 'password', 'name', 'tier'].every(
+    (key) => typeof a?.[key as keyof NewAccount] === 'string',
+  );
+}
+
+/** Runs the built admin CLI against the server's data directory, as an operator would. */
+function runAdmin(dataDir: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI_ENTRY, ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(output || `exit ${code}`))));
+  });
+}
+
+function controlServer(smtp: SmtpCapture, oidc: OidcProvider, dataDir: string): Server {
   return createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const route = `${req.method} ${url.pathname}`;
@@ -99,6 +132,13 @@ function controlServer(smtp: SmtpCapture, oidc: OidcProvider): Server {
         return send(res, 204);
       }
       if (route === 'GET /oidc') return send(res, 200, { issuer: oidc.issuer, clientId: oidc.clientId });
+      if (route === 'POST /accounts') {
+        const account = await readJson(req);
+        if (!isNewAccount(account)) return send(res, 400, { error: 'expected {email,password,name,tier}' });
+        const { email, password, name, tier } = account;
+        await runAdmin(dataDir, ['create-user', email, password, '--tier', tier, '--name', name]);
+        return send(res, 201);
+      }
       return send(res, 404, { error: `no route ${route}` });
     })().catch((err: unknown) => send(res, 500, { error: String(err) }));
   });
@@ -163,7 +203,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const oidc = await startOidcProvider({ redirectUris: [`${baseURL}/api/auth/google/callback`] });
     cleanups.push(() => oidc.close());
 
-    const control = controlServer(smtp, oidc);
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'waymarks-e2e-'));
+    cleanups.push(() => {
+      if (process.env.WAYMARKS_E2E_KEEP_DATA) console.warn(`[e2e] data kept in ${dataDir}`);
+      else rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    const control = controlServer(smtp, oidc, dataDir);
     const controlPort = await listen(control);
     cleanups.push(
       () =>
@@ -172,12 +218,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
           control.closeAllConnections();
         }),
     );
-
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'waymarks-e2e-'));
-    cleanups.push(() => {
-      if (process.env.WAYMARKS_E2E_KEEP_DATA) console.warn(`[e2e] data kept in ${dataDir}`);
-      else rmSync(dataDir, { recursive: true, force: true });
-    });
 
     // Server output goes to a log file (kept for debugging) and, if start-up fails, into the error.
     mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });

@@ -81,3 +81,20 @@ export async function googleProvider(): Promise<{ issuer: string; clientId: stri
   const res = await check(await fetch(control('/oidc')), 'googleProvider()');
   return (await res.json()) as { issuer: string; clientId: string };
 }
+
+/** A confirmed account on a plan, made with the admin CLI (no sign-up mail). */
+export async function createAccount(account: {
+  email: string;
+  password: string;
+  name: string;
+  tier: 'free' | 'basic' | 'standard' | 'plus' | 'pro';
+}): Promise<void> {
+  await check(
+    await fetch(control('/accounts'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(account),
+    }),
+    'createAccount()',
+  );
+}
