@@ -2,7 +2,9 @@
 // the MapLibre map with the offline basemap, place search, the location dialog (save, rename, re-date,
 // delete), the pin limit, preferences, and keyboard and phone use.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { MAP_COLOURS } from '../apps/web/src/features/map/colours.js';
 import { baseURL, createAccount } from './support/harness.js';
+import { blend, colourDistance, hexColour, pixelAt } from './support/pixel.js';
 
 const PASSWORD = 'Trail-mix-2024';
 let sequence = 0;
@@ -218,22 +220,35 @@ test('the first pin is where the map opens, and a full free plan offers the upgr
   await expect(dialog.getByRole('link', { name: 'Upgrade Now' })).toHaveAttribute('href', '/profile');
 });
 
-test('the pins and highlighting switches are remembered in the browser', async ({ page, request }) => {
+test('visited countries are green at opacity 0.3, and the pins and highlighting switches are remembered', async ({
+  page,
+  request,
+}) => {
   const email = await newTraveller('standard');
-  await createPinThroughApi(request, email, [{ title: 'Kyoto', lat: 35.0116, lng: 135.7681 }]);
+  // Great Bend, Kansas: the map opens on it at zoom 6, with the United States all around.
+  await createPinThroughApi(request, email, [{ title: 'Great Bend', lat: 38.3645, lng: -98.7648 }]);
   await openDashboard(page, email);
 
   const highlight = page.getByRole('button', { name: 'Highlight countries' });
   const pins = page.getByRole('button', { name: 'Show pins' });
   await expect(highlight).toHaveAttribute('aria-pressed', 'true');
   await expect(pins).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByRole('button', { name: 'Kyoto, Japan' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Great Bend, United States' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Leaderboard' })).toBeVisible();
+
+  const land = hexColour(MAP_COLOURS.land);
+  const visited = blend(land, hexColour(MAP_COLOURS.visited), 0.3);
+  const box = await page.locator('.maplibregl-canvas').boundingBox();
+  if (!box) throw new Error('the map has no size');
+  // Below the marker, which stands above its point.
+  const spot = { x: box.x + box.width / 2, y: box.y + box.height / 2 + 40 };
+  await expect.poll(async () => colourDistance(await pixelAt(page, spot.x, spot.y), visited)).toBeLessThan(8);
 
   await pins.click();
   await highlight.click();
   await expect(pins).toHaveAttribute('aria-pressed', 'false');
-  await expect(page.getByRole('button', { name: 'Kyoto, Japan' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Great Bend, United States' })).toHaveCount(0);
+  await expect.poll(async () => colourDistance(await pixelAt(page, spot.x, spot.y), land)).toBeLessThan(8);
 
   await page.reload();
   await mapReady(page);
@@ -242,7 +257,8 @@ test('the pins and highlighting switches are remembered in the browser', async (
     'aria-pressed',
     'false',
   );
-  await expect(page.getByRole('button', { name: 'Kyoto, Japan' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Great Bend, United States' })).toHaveCount(0);
+  await expect.poll(async () => colourDistance(await pixelAt(page, spot.x, spot.y), land)).toBeLessThan(8);
   expect(
     await page.evaluate(() => [
       localStorage.getItem('showPins'),

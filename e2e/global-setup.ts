@@ -17,28 +17,18 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startOidcProvider, type OidcAccount, type OidcProvider } from '../apps/server/src/testing/oidc.js';
 import { startSmtpCapture, type SmtpCapture } from '../apps/server/src/testing/smtp.js';
+import { freeAppPort as freePort } from './support/ports.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/main.js');
 const CLI_ENTRY = path.join(ROOT, 'apps/server/dist/cli.js');
 const READY_TIMEOUT_MS = 30_000;
-
-async function freePort(): Promise<number> {
-  const server = createNetServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 function listen(server: Server): Promise<number> {
   return new Promise((resolve, reject) => {

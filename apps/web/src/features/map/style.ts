@@ -8,18 +8,14 @@ import {
   type StyleSpecification,
 } from 'maplibre-gl';
 import type { FeatureCollection } from 'geojson';
+import { MAP_COLOURS } from './colours';
 import { countryBorders } from './countries';
 
 export const COUNTRIES_SOURCE_ID = 'countries';
 export const VISITED_LAYER_ID = 'visited-countries';
 const BORDERS_SOURCE_ID = 'country-borders';
 
-export const MAP_COLOURS = {
-  ocean: '#d3e8f1',
-  land: '#f3f0e8',
-  border: '#b9b3a6',
-  visited: '#16a34a',
-} as const;
+export { MAP_COLOURS };
 
 /** SPEC: 'Visited-country layer: green, fill opacity 0.3'. */
 const VISITED_OPACITY = 0.3;
