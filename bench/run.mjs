@@ -12,6 +12,7 @@ const BENCHMARKS = [
   'password-hash',
   'landing-bundle',
   'lighthouse',
+  'dashboard-map',
   'geo-load',
   'geo-search',
   'geo-reverse',
