@@ -39,7 +39,7 @@ export default function DashboardRoute() {
   const pins = usePins();
   const countries = useCountries();
   const lookups = usePlaceLookups();
-  const [prefs, setPref] = usePreferences();
+  const [preferences, setPreference] = usePreferences();
   const [selected, setSelected] = useState<MapPlace | null>(null);
   const [temporaryMarker, setTemporaryMarker] = useState<{ lat: number; lng: number } | null>(null);
   const [focus, setFocus] = useState<MapFocus | null>(null);
@@ -118,7 +118,7 @@ export default function DashboardRoute() {
     <>
       <SkipLink target="map" />
       <div className="flex h-dvh min-h-[34rem] flex-col">
-        <DashboardHeader user={user} preferences={prefs} onPreferenceChange={setPref} />
+        <DashboardHeader user={user} preferences={preferences} onPreferenceChange={setPreference} />
         <StatsBar summary={countries.data} loading={countries.isPending} />
         <main
           id="map"
@@ -150,9 +150,9 @@ export default function DashboardRoute() {
             >
               <MapView
                 pins={pinList}
-                showPins={prefs.showPins}
+                showPins={preferences.showPins}
                 highlightCountries={
-                  prefs.showCountryHighlighting && hasFeature(user.tier, 'countryHighlighting')
+                  preferences.showCountryHighlighting && hasFeature(user.tier, 'countryHighlighting')
                 }
                 visitedCodes={visitedCodes}
                 temporaryMarker={temporaryMarker}
