@@ -1,6 +1,7 @@
 // The dashboard in a real browser against the real server: header and locked features, the stats bar,
 // the MapLibre map with the offline basemap, place search, the location dialog (save, rename, re-date,
 // delete), the pin limit, preferences, and keyboard and phone use.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { MAP_COLOURS } from '../apps/web/src/features/map/colours.js';
 import { baseURL, createAccount } from './support/harness.js';
@@ -54,11 +55,14 @@ async function searchAndChoose(page: Page, query: string, option: RegExp) {
   await page.getByRole('option', { name: option }).first().click();
 }
 
-const statValue = (page: Page, label: string) =>
+/** A stat card of the stats bar: its label then its figure, e.g. 'Places' and '3'. */
+const statCard = (page: Page, label: string) =>
   page
-    .locator('dl div')
-    .filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
-    .locator('dd');
+    .getByRole('region', { name: 'Your travel statistics' })
+    .getByRole('listitem')
+    .filter({ has: page.getByText(label, { exact: true }) });
+const expectStat = (page: Page, label: string, value: string) =>
+  expect(statCard(page, label)).toHaveText(new RegExp(`^${label}${value}$`));
 
 test('a free traveller sees the empty dashboard, and locked features name the plan they need', async ({
   page,
@@ -81,8 +85,8 @@ test('a free traveller sees the empty dashboard, and locked features name the pl
 
   await expect(page.getByRole('heading', { name: 'Welcome, Ida Pfeiffer' })).toBeVisible();
   await expect(page.getByText('0 / 195 countries')).toBeVisible();
-  await expect(statValue(page, 'Places')).toHaveText('0');
-  await expect(statValue(page, 'Media')).toHaveText('0');
+  await expectStat(page, 'Places', '0');
+  await expectStat(page, 'Media', '0');
   await expect(page.getByRole('progressbar', { name: 'World Explorer Progress' })).toHaveAttribute(
     'aria-valuenow',
     '0',
@@ -121,9 +125,14 @@ test('search finds Lisbon by its Portuguese name; the place is saved with a visi
   await expect(dialog).toContainText('Saved • 0 media');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  await expect(statValue(page, 'Places')).toHaveText('1');
+  await expectStat(page, 'Places', '1');
   await expect(page.getByText('1 / 195 countries')).toBeVisible();
-  await expect(page.getByRole('listitem').filter({ hasText: 'Explorer' })).toContainText('(earned)');
+  const achievements = page.getByRole('list', { name: 'Achievements' });
+  await expect(achievements.getByRole('listitem')).toHaveText([
+    /^Explorer \(earned\)$/,
+    /^Wanderer \(locked: visit 5 countries\)$/,
+    /^Traveler \(locked: visit 10 countries\)$/,
+  ]);
   await expect(page.getByRole('combobox', { name: 'Search destinations' })).toHaveValue('');
 
   const marker = page.getByRole('button', { name: 'Lisbon, Portugal' });
@@ -162,7 +171,7 @@ test('a click on the map names the place from its coordinates; the pin is rename
   await renamed.getByRole('button', { name: 'Delete pin' }).click();
   await expect(renamed).toBeHidden();
   await expect(page.getByRole('button', { name: 'Manhattan, United States' })).toHaveCount(0);
-  await expect(statValue(page, 'Places')).toHaveText('0');
+  await expectStat(page, 'Places', '0');
 });
 
 test('with the keyboard alone: search, save, reopen a pin from its marker, and open the place at the map centre', async ({
@@ -209,7 +218,7 @@ test('the first pin is where the map opens, and a full free plan offers the upgr
   await createPinThroughApi(request, email, pins);
   await openDashboard(page, email);
 
-  await expect(statValue(page, 'Places')).toHaveText('10');
+  await expectStat(page, 'Places', '10');
   // Jumped to the first pin (Sydney) at zoom 6: the place at the centre is in Australia.
   await page.locator('.maplibregl-canvas').focus();
   await page.keyboard.press('Enter');
@@ -291,3 +300,29 @@ test('on a phone the map, search and dialog work by touch', { tag: '@phone-only'
   const sheet = await page.getByRole('dialog', { name: 'Munich' }).boundingBox();
   expect(sheet && viewport && sheet.x + sheet.width).toBeLessThanOrEqual(viewport?.width ?? 0);
 });
+
+test(
+  'the dashboard, its search list and its dialog pass axe with no violations',
+  { tag: '@phone' },
+  async ({ page, request }) => {
+    const email = await newTraveller('free');
+    await createPinThroughApi(request, email, [{ title: 'Lisbon', lat: 38.7223, lng: -9.1393 }]);
+    await openDashboard(page, email);
+    const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+    const violations = async () =>
+      (await new AxeBuilder({ page }).withTags(tags).analyze()).violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      );
+
+    expect(await violations()).toEqual([]);
+
+    await page.getByRole('combobox', { name: 'Search destinations' }).fill('Porto');
+    await expect(page.getByRole('option').first()).toBeVisible();
+    expect(await violations()).toEqual([]);
+
+    await page.getByRole('combobox', { name: 'Search destinations' }).fill('');
+    await page.getByRole('button', { name: 'Lisbon, Portugal' }).click();
+    await expect(page.getByRole('dialog', { name: 'Lisbon' })).toBeVisible();
+    expect(await violations()).toEqual([]);
+  },
+);

@@ -123,7 +123,9 @@ describe('routes and the sign-in guard', () => {
   it('sends a signed-in visitor from the landing page to the dashboard, which welcomes them by name', async () => {
     const { router } = renderApp('/', { 'POST /api/auth/refresh': () => ({ status: 200, body: session() }) });
 
-    expect(await screen.findByText('Welcome, Ada Lovelace', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' }, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(document.title).toBe('Dashboard · Waymarks');
   });

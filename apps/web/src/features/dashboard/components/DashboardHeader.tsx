@@ -77,8 +77,12 @@ export function DashboardHeader({
         >
           <WaymarksMark className="size-9" />
         </Link>
-        <h1 className="min-w-0 flex-1 truncate text-base font-semibold text-slate-900 sm:text-lg">
-          Welcome, {displayName(user)}
+        {/* Two short lines on a phone, where the buttons leave little room; one line from sm up. */}
+        <h1 className="min-w-0 flex-1 text-base font-semibold leading-tight text-slate-900 sm:truncate sm:text-lg">
+          <span className="block text-xs font-medium text-slate-600 sm:inline sm:text-lg sm:font-semibold sm:text-slate-900">
+            Welcome,
+          </span>{' '}
+          <span className="block truncate sm:inline">{displayName(user)}</span>
         </h1>
         <nav aria-label="Dashboard" className="flex shrink-0 items-center gap-1.5 sm:gap-2">
           {hasFeature(user.tier, 'countryHighlighting') ? (
@@ -113,9 +117,7 @@ export function DashboardHeader({
               label="Leaderboard"
             />
           )}
-          <div className="hidden md:block">
-            <SignOutButton />
-          </div>
+          <SignOutButton compactClassName={headerButtonClasses(false)} />
           <Link
             to="/profile"
             aria-label="Your profile"

@@ -1,4 +1,5 @@
 // The stats bar (SPEC.md §2, §9): 'World Explorer Progress' out of 195, Places and Media, Achievements.
+import { useId } from 'react';
 import { Award, Camera, MapPin } from 'lucide-react';
 import {
   TOTAL_COUNTRIES,
@@ -11,19 +12,20 @@ const number = new Intl.NumberFormat('en-US');
 
 function StatCard({ label, value, icon }: { label: string; value: string; icon: React.ReactNode }) {
   return (
-    <div className="flex items-center gap-3 rounded-control border border-slate-200 bg-white px-3 py-1.5 sm:py-2.5">
+    <li className="flex items-center gap-3 rounded-control border border-slate-200 bg-white px-3 py-1.5 sm:py-2.5">
       <span className="hidden size-9 shrink-0 sm:flex items-center justify-center rounded-full bg-brand-50 text-brand-700">
         {icon}
       </span>
       <div className="min-w-0">
-        <dt className="text-xs font-medium text-slate-600">{label}</dt>
-        <dd className="text-base font-bold tabular-nums text-slate-900 sm:text-lg">{value}</dd>
+        <p className="text-xs font-medium text-slate-600">{label}</p>
+        <p className="text-base font-bold tabular-nums text-slate-900 sm:text-lg">{value}</p>
       </div>
-    </div>
+    </li>
   );
 }
 
 export function StatsBar({ summary, loading }: { summary: CountriesSummary | undefined; loading: boolean }) {
+  const achievementsId = useId();
   const countries = summary?.totalCountries ?? 0;
   const percent = worldProgressPercent(countries);
   const shown = (value: number | undefined) =>
@@ -34,13 +36,13 @@ export function StatsBar({ summary, loading }: { summary: CountriesSummary | und
       aria-busy={loading}
       className="border-b border-slate-200 bg-slate-50"
     >
-      <dl className="mx-auto grid max-w-7xl grid-cols-2 gap-2 px-3 py-2 sm:px-5 sm:py-2.5 lg:grid-cols-[2fr_1fr_1fr_2fr]">
-        <div className="col-span-2 rounded-control border border-slate-200 bg-white px-3 py-2 sm:py-2.5 lg:col-span-1">
+      <ul className="mx-auto grid max-w-7xl grid-cols-2 gap-2 px-3 py-2 sm:px-5 sm:py-2.5 lg:grid-cols-[2fr_1fr_1fr_2fr]">
+        <li className="col-span-2 rounded-control border border-slate-200 bg-white px-3 py-2 sm:py-2.5 lg:col-span-1">
           <div className="flex items-baseline justify-between gap-2">
-            <dt className="text-xs font-medium text-slate-600">World Explorer Progress</dt>
-            <dd className="text-sm font-semibold tabular-nums text-slate-900">
+            <p className="text-xs font-medium text-slate-600">World Explorer Progress</p>
+            <p className="text-sm font-semibold tabular-nums text-slate-900">
               {shown(summary?.totalCountries)} / {TOTAL_COUNTRIES} countries
-            </dd>
+            </p>
           </div>
           <div
             role="progressbar"
@@ -56,7 +58,7 @@ export function StatsBar({ summary, loading }: { summary: CountriesSummary | und
               style={{ width: `${percent}%` }}
             />
           </div>
-        </div>
+        </li>
         <StatCard
           label="Places"
           value={shown(summary?.totalPins)}
@@ -67,33 +69,33 @@ export function StatsBar({ summary, loading }: { summary: CountriesSummary | und
           value={shown(summary?.totalMedia)}
           icon={<Camera aria-hidden="true" className="size-5" />}
         />
-        <div className="col-span-2 flex items-center gap-x-3 gap-y-1.5 rounded-control border border-slate-200 bg-white px-3 py-2 sm:block sm:py-2.5 lg:col-span-1">
-          <dt className="text-xs font-medium text-slate-600">Achievements</dt>
-          <dd>
-            <ul className="flex flex-wrap gap-1.5 sm:mt-1.5">
-              {achievementsFor(countries).map((achievement) => (
-                <li
-                  key={achievement.id}
-                  title={`${achievement.name}: ${achievement.countries}+ ${achievement.countries === 1 ? 'country' : 'countries'}`}
-                  className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold sm:px-2.5 sm:py-1 ${
-                    achievement.earned
-                      ? 'bg-amber-100 text-amber-900 ring-1 ring-amber-300'
-                      : 'bg-slate-100 text-slate-600'
-                  }`}
-                >
-                  <Award aria-hidden="true" className="size-3.5" />
-                  {achievement.name}
-                  <span className="sr-only">
-                    {achievement.earned
-                      ? ' (earned)'
-                      : ` (locked: visit ${achievement.countries} ${achievement.countries === 1 ? 'country' : 'countries'})`}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          </dd>
-        </div>
-      </dl>
+        <li className="col-span-2 flex items-center gap-x-3 gap-y-1.5 rounded-control border border-slate-200 bg-white px-3 py-2 sm:block sm:py-2.5 lg:col-span-1">
+          <p id={achievementsId} className="text-xs font-medium text-slate-600">
+            Achievements
+          </p>
+          <ul aria-labelledby={achievementsId} className="flex flex-wrap gap-1.5 sm:mt-1.5">
+            {achievementsFor(countries).map((achievement) => (
+              <li
+                key={achievement.id}
+                title={`${achievement.name}: ${achievement.countries}+ ${achievement.countries === 1 ? 'country' : 'countries'}`}
+                className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold sm:px-2.5 sm:py-1 ${
+                  achievement.earned
+                    ? 'bg-amber-100 text-amber-900 ring-1 ring-amber-300'
+                    : 'bg-slate-100 text-slate-600'
+                }`}
+              >
+                <Award aria-hidden="true" className="size-3.5" />
+                {achievement.name}
+                <span className="sr-only">
+                  {achievement.earned
+                    ? ' (earned)'
+                    : ` (locked: visit ${achievement.countries} ${achievement.countries === 1 ? 'country' : 'countries'})`}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </li>
+      </ul>
     </section>
   );
 }
