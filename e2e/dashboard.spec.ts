@@ -199,10 +199,17 @@ test('with the keyboard alone: search, save, reopen a pin from its marker, and o
   await expect(page.getByRole('dialog', { name: 'Zürich' })).toContainText('Saved • 0 media');
   await page.keyboard.press('Escape');
 
-  // The map was centred on Zürich at zoom 12: Enter on the focused map opens the place at its centre.
-  await page.locator('.maplibregl-canvas').focus();
+  // The map was centred on Zürich at zoom 12: Enter on the focused map opens the place at its centre, a
+  // new place in Switzerland, and marks it on the map where the centre is.
+  const canvas = page.locator('.maplibregl-canvas');
+  await canvas.focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('dialog', { name: /Zürich/ })).toContainText('New location');
+  const centre = page.getByRole('dialog').filter({ hasText: 'New location' });
+  await expect(centre).toContainText('Switzerland');
+  const box = await canvas.boundingBox();
+  const marker = await page.locator('.maplibregl-marker').last().boundingBox();
+  if (!box || !marker) throw new Error('the map or the marker has no size');
+  expect(Math.abs(marker.x + marker.width / 2 - (box.x + box.width / 2))).toBeLessThan(22);
 });
 
 test('the first pin is where the map opens, and a full free plan offers the upgrade instead of saving', async ({

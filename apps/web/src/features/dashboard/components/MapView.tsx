@@ -126,7 +126,8 @@ export default function MapView({
   onPinClick,
 }: MapViewProps) {
   const mapRef = useRef<MapRef>(null);
-  const [status, setStatus] = useState<Status>(() => (webglAvailable() ? 'loading' : 'failed'));
+  const [webgl] = useState(webglAvailable);
+  const [status, setStatus] = useState<Status>(webgl ? 'loading' : 'failed');
   const [style, setStyle] = useState<{
     style: string | StyleSpecification;
     countries: FeatureCollection;
@@ -134,7 +135,6 @@ export default function MapView({
   const [view, setView] = useState<{ bbox: [number, number, number, number]; zoom: number } | null>(null);
 
   // The style is chosen once: a new style object would make the map restyle and drop its filters.
-  const webgl = status !== 'failed';
   useEffect(() => {
     if (!webgl) return;
     let cancelled = false;
@@ -145,8 +145,7 @@ export default function MapView({
     return () => {
       cancelled = true;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, whatever status becomes
-  }, []);
+  }, [webgl]);
 
   const clusters = useMemo(() => new PinClusters(pins), [pins]);
   const items: ClusterItem[] = useMemo(
