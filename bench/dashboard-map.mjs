@@ -27,6 +27,7 @@ import {
   ROOT,
   fmt,
   freePort,
+  insertPinsSqlite,
   median,
   performance,
   seededRandom,
@@ -70,23 +71,6 @@ function towns(minPopulation = 100_000) {
   return found;
 }
 
-const PIN_COLUMNS = [
-  'id',
-  'user_id',
-  'title',
-  'description',
-  'lat',
-  'lng',
-  'country_code',
-  'country_name',
-  'visit_date',
-  'verification_status',
-  'verification_score',
-  'media_count',
-  'created_at',
-  'updated_at',
-];
-
 /** PINS rows of the pins table around real towns, newest first, the newest at New York. */
 function pinRows(userId, places) {
   const countries = require('i18n-iso-countries');
@@ -122,21 +106,6 @@ function pinRows(userId, places) {
     ]);
   }
   return rows;
-}
-
-function insertPins(databaseFile, rows) {
-  const db = new SQLite(databaseFile);
-  try {
-    db.pragma('busy_timeout = 5000');
-    const insert = db.prepare(
-      `insert into pins (${PIN_COLUMNS.join(', ')}) values (${PIN_COLUMNS.map(() => '?').join(', ')})`,
-    );
-    db.transaction(() => {
-      for (const row of rows) insert.run(row);
-    })();
-  } finally {
-    db.close();
-  }
 }
 
 /** A confirmed pro account through the admin CLI (`create-user … --tier pro`), before the server starts. */
@@ -512,7 +481,7 @@ export async function run() {
   const places = towns();
   const seedStarted = performance.now();
   const rows = pinRows(userIdOf(databaseFile, accounts[1].email), places);
-  insertPins(databaseFile, rows);
+  insertPinsSqlite(databaseFile, rows);
   log(
     `${fmt(PINS)} pins inserted in ${fmt(performance.now() - seedStarted)} ms around ${fmt(places.length)} ` +
       `GeoNames towns of 100,000+ in ${new Set(rows.map((row) => row[6])).size} countries; newest at New York`,

@@ -13,6 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import SQLite from 'better-sqlite3';
 
 export { sleep, performance };
 
@@ -360,3 +361,37 @@ export const indent = (text, prefix = '  ') =>
     .split('\n')
     .map((line) => prefix + line)
     .join('\n');
+
+/** The columns of the pins table, in the order the seeding rows below give them. */
+export const PIN_COLUMNS = [
+  'id',
+  'user_id',
+  'title',
+  'description',
+  'lat',
+  'lng',
+  'country_code',
+  'country_name',
+  'visit_date',
+  'verification_status',
+  'verification_score',
+  'media_count',
+  'created_at',
+  'updated_at',
+];
+
+/** Inserts pin rows (arrays in PIN_COLUMNS order) straight into an app's SQLite file, in one transaction. */
+export function insertPinsSqlite(file, rows) {
+  const db = new SQLite(file);
+  try {
+    db.pragma('busy_timeout = 5000');
+    const insert = db.prepare(
+      `insert into pins (${PIN_COLUMNS.join(', ')}) values (${PIN_COLUMNS.map(() => '?').join(', ')})`,
+    );
+    db.transaction(() => {
+      for (const row of rows) insert.run(row);
+    })();
+  } finally {
+    db.close();
+  }
+}

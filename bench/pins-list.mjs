@@ -10,12 +10,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import {
+  PIN_COLUMNS,
   ROOT,
   fmt,
   freePort,
+  insertPinsSqlite,
   percentile,
   performance,
   request,
@@ -80,38 +81,6 @@ function pinRows(userId) {
   return rows;
 }
 
-const COLUMNS = [
-  'id',
-  'user_id',
-  'title',
-  'description',
-  'lat',
-  'lng',
-  'country_code',
-  'country_name',
-  'visit_date',
-  'verification_status',
-  'verification_score',
-  'media_count',
-  'created_at',
-  'updated_at',
-];
-
-function insertSqlite(file, rows) {
-  const db = new SQLite(file);
-  try {
-    db.pragma('busy_timeout = 5000');
-    const insert = db.prepare(
-      `insert into pins (${COLUMNS.join(', ')}) values (${COLUMNS.map(() => '?').join(', ')})`,
-    );
-    db.transaction(() => {
-      for (const row of rows) insert.run(row);
-    })();
-  } finally {
-    db.close();
-  }
-}
-
 async function insertPostgres(url, rows) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -119,10 +88,10 @@ async function insertPostgres(url, rows) {
     for (let offset = 0; offset < rows.length; offset += INSERT_BATCH) {
       const batch = rows.slice(offset, offset + INSERT_BATCH);
       const values = batch.map(
-        (_row, r) => `(${COLUMNS.map((_column, c) => `$${r * COLUMNS.length + c + 1}`).join(', ')})`,
+        (_row, r) => `(${PIN_COLUMNS.map((_column, c) => `$${r * PIN_COLUMNS.length + c + 1}`).join(', ')})`,
       );
       await client.query(
-        `insert into pins (${COLUMNS.join(', ')}) values ${values.join(', ')}`,
+        `insert into pins (${PIN_COLUMNS.join(', ')}) values ${values.join(', ')}`,
         batch.flat(),
       );
     }
@@ -209,7 +178,7 @@ async function measureDialect(dialect, databaseUrl, log) {
     const rows = pinRows(user.userId);
     const insertStarted = performance.now();
     if (databaseUrl) await insertPostgres(databaseUrl, rows);
-    else insertSqlite(path.join(dataDir, 'waymarks.db'), rows);
+    else insertPinsSqlite(path.join(dataDir, 'waymarks.db'), rows);
     log(`${dialect}: ${fmt(PINS)} pins inserted in ${fmt(performance.now() - insertStarted)} ms`);
 
     const authHeaders = { authorization: `Bearer ${user.accessToken}` };

@@ -12,7 +12,7 @@ import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { createDatabase, migrateToLatest, type Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
-import { startSmtpCapture, type SmtpCapture } from './smtp.js';
+import { extractCode, startSmtpCapture, type SmtpCapture } from './smtp.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -140,4 +140,31 @@ export async function freePort(): Promise<number> {
       server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
     });
   });
+}
+
+export interface SignedInUser {
+  token: string;
+  userId: string;
+}
+
+/**
+ * A fresh account through the real routes: sign-up, the e-mailed code, sign-in. Each call needs its own
+ * e-mail and client address (the sign-up throttle counts per address).
+ */
+export async function signUpAndSignIn(
+  t: TestApp,
+  account: { email: string; password: string; name: string; remoteAddress: string },
+): Promise<SignedInUser> {
+  const { email, password, name, remoteAddress } = account;
+  const since = Date.now();
+  const post = async (url: string, payload: object, expected: number) => {
+    const res = await t.app.inject({ method: 'POST', url, payload, remoteAddress });
+    if (res.statusCode !== expected) throw new Error(`POST ${url}: ${res.statusCode} ${res.body}`);
+    return res;
+  };
+  await post('/api/auth/signup', { name, email, password }, 201);
+  const code = extractCode(await t.mail.waitForMail(email, { since }));
+  await post('/api/auth/verify', { email, code }, 200);
+  const body = (await post('/api/auth/signin', { email, password }, 200)).json();
+  return { token: body.accessToken as string, userId: body.user.userId as string };
 }

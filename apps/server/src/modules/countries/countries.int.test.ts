@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CountriesSummary, PinCreateResponse, VisitedCountResponse } from '@waymarks/shared';
-import { extractCode } from '../../testing/smtp.js';
-import { startTestApp, testDialects, type TestApp } from '../../testing/test-app.js';
+import {
+  signUpAndSignIn,
+  startTestApp,
+  testDialects,
+  type SignedInUser,
+  type TestApp,
+} from '../../testing/test-app.js';
 
 const PASSWORD = 'Correct-Horse1';
 const PARIS = { lat: 48.8566, lng: 2.3522 };
@@ -14,35 +19,22 @@ describe.each(testDialects())('countries on %s', (dialect) => {
   let t: TestApp;
   let users = 0;
 
-  interface SignedIn {
-    token: string;
-    userId: string;
-  }
-
   /** Signs up, confirms and signs in a fresh account. */
-  async function signedInUser(): Promise<SignedIn> {
+  function signedInUser(): Promise<SignedInUser> {
     users += 1;
-    const email = `traveller${users}@example.com`;
-    const remoteAddress = `10.7.0.${users}`;
-    const since = Date.now();
-    const post = (url: string, payload: object) =>
-      t.app.inject({ method: 'POST', url, payload, remoteAddress });
-    expect(
-      (await post('/api/auth/signup', { name: 'Isabella Bird', email, password: PASSWORD })).statusCode,
-    ).toBe(201);
-    const code = extractCode(await t.mail.waitForMail(email, { since }));
-    expect((await post('/api/auth/verify', { email, code })).statusCode).toBe(200);
-    const session = await post('/api/auth/signin', { email, password: PASSWORD });
-    expect(session.statusCode).toBe(200);
-    const body = session.json();
-    return { token: body.accessToken as string, userId: body.user.userId as string };
+    return signUpAndSignIn(t, {
+      email: `traveller${users}@example.com`,
+      password: PASSWORD,
+      name: 'Isabella Bird',
+      remoteAddress: `10.7.0.${users}`,
+    });
   }
 
-  const get = (url: string, user: SignedIn | null) =>
+  const get = (url: string, user: SignedInUser | null) =>
     t.app.inject({ url, headers: user ? { authorization: `Bearer ${user.token}` } : {} });
 
   /** Through the real route, so the country is read from the coordinates as for any pin. */
-  async function createPin(user: SignedIn, where: { lat: number; lng: number }, title: string) {
+  async function createPin(user: SignedInUser, where: { lat: number; lng: number }, title: string) {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/pins',
@@ -53,20 +45,20 @@ describe.each(testDialects())('countries on %s', (dialect) => {
     return PinCreateResponse.parse(res.json()).pin;
   }
 
-  async function summary(user: SignedIn): Promise<CountriesSummary> {
+  async function summary(user: SignedInUser): Promise<CountriesSummary> {
     const res = await get('/api/countries', user);
     expect(res.statusCode).toBe(200);
     return CountriesSummary.parse(res.json());
   }
 
-  async function visitedCount(user: SignedIn): Promise<number> {
+  async function visitedCount(user: SignedInUser): Promise<number> {
     const res = await get('/api/countries/visited-count', user);
     expect(res.statusCode).toBe(200);
     return VisitedCountResponse.parse(res.json()).count;
   }
 
-  let traveller: SignedIn;
-  let stranger: SignedIn;
+  let traveller: SignedInUser;
+  let stranger: SignedInUser;
 
   beforeAll(async () => {
     t = await startTestApp(dialect);

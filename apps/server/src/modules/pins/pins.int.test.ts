@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Pin, PinCreateResponse, latestVisitDate, pinLimitMessage } from '@waymarks/shared';
-import { extractCode } from '../../testing/smtp.js';
-import { startTestApp, testDialects, type TestApp } from '../../testing/test-app.js';
+import {
+  signUpAndSignIn,
+  startTestApp,
+  testDialects,
+  type SignedInUser,
+  type TestApp,
+} from '../../testing/test-app.js';
 import { USER_CACHE_TTL_MS } from '../auth/users.repository.js';
 
 const PASSWORD = 'Correct-Horse1';
@@ -12,34 +17,21 @@ describe.each(testDialects())('pins on %s', (dialect) => {
   let t: TestApp;
   let users = 0;
 
-  interface SignedIn {
-    token: string;
-    userId: string;
-  }
-
   /** Signs up, confirms and signs in a fresh account. */
-  async function signedInUser(): Promise<SignedIn> {
+  function signedInUser(): Promise<SignedInUser> {
     users += 1;
-    const email = `pinner${users}@example.com`;
-    const remoteAddress = `10.6.0.${users}`;
-    const since = Date.now();
-    const post = (url: string, payload: object) =>
-      t.app.inject({ method: 'POST', url, payload, remoteAddress });
-    expect(
-      (await post('/api/auth/signup', { name: 'Ida Pfeiffer', email, password: PASSWORD })).statusCode,
-    ).toBe(201);
-    const code = extractCode(await t.mail.waitForMail(email, { since }));
-    expect((await post('/api/auth/verify', { email, code })).statusCode).toBe(200);
-    const session = await post('/api/auth/signin', { email, password: PASSWORD });
-    expect(session.statusCode).toBe(200);
-    const body = session.json();
-    return { token: body.accessToken as string, userId: body.user.userId as string };
+    return signUpAndSignIn(t, {
+      email: `pinner${users}@example.com`,
+      password: PASSWORD,
+      name: 'Ida Pfeiffer',
+      remoteAddress: `10.6.0.${users}`,
+    });
   }
 
   const call = (
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
-    user: SignedIn | null,
+    user: SignedInUser | null,
     payload?: unknown,
   ) =>
     t.app.inject({
@@ -60,14 +52,14 @@ describe.each(testDialects())('pins on %s', (dialect) => {
       ).n,
     );
 
-  async function createPin(user: SignedIn, body: Record<string, unknown>) {
+  async function createPin(user: SignedInUser, body: Record<string, unknown>) {
     const res = await call('POST', '/api/pins', user, { ...BASEL, title: 'Basel', ...body });
     expect(res.statusCode).toBe(201);
     return PinCreateResponse.parse(res.json()).pin;
   }
 
-  let alice: SignedIn;
-  let bob: SignedIn;
+  let alice: SignedInUser;
+  let bob: SignedInUser;
 
   beforeAll(async () => {
     t = await startTestApp(dialect);
@@ -124,7 +116,7 @@ describe.each(testDialects())('pins on %s', (dialect) => {
   });
 
   describe('list, timeline, get, update, delete', () => {
-    let carol: SignedIn;
+    let carol: SignedInUser;
     const ids: Record<string, string> = {};
     beforeAll(async () => {
       carol = await signedInUser();
