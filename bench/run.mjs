@@ -16,6 +16,7 @@ const BENCHMARKS = [
   'geo-load',
   'geo-search',
   'geo-reverse',
+  'media-metadata',
 ];
 
 const only = process.argv.slice(2);

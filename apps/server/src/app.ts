@@ -40,6 +40,13 @@ import { CountriesRepository } from './modules/countries/countries.repository.js
 import { countriesRoutes } from './modules/countries/countries.routes.js';
 import { CountriesService } from './modules/countries/countries.service.js';
 import { BASEMAP_PMTILES_PATH, mapRoutes } from './modules/map/map.routes.js';
+import { createStorage, storageOrigin, type ObjectStorage } from './adapters/storage/storage.js';
+import { localStorageRoutes } from './adapters/storage/local.routes.js';
+import { ArchiveLinks } from './modules/media/archive.js';
+import { MediaRepository } from './modules/media/media.repository.js';
+import { mediaRoutes } from './modules/media/media.routes.js';
+import { MediaService } from './modules/media/media.service.js';
+import { MediaSweep } from './modules/media/media.sweep.js';
 
 export interface AppDeps {
   config: Config;
@@ -53,6 +60,8 @@ export interface AppDeps {
   /** Where log lines go instead of stdout (tests that read the log). */
   logStream?: { write(line: string): void };
   sleep?: (ms: number) => Promise<void>;
+  /** Defaults to local disk or S3, as configured. */
+  storage?: ObjectStorage;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -66,6 +75,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? false
         : { ...loggerOptions(config.logLevel), ...(deps.logStream ? { stream: deps.logStream } : {}) },
     bodyLimit: BODY_LIMIT_BYTES,
+    // Signed storage and archive links carry their claims in one path segment.
+    maxParamLength: 2048,
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -77,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSecurityHeaders(app, {
     https: config.publicUrl.startsWith('https://'),
     mapStyleUrl: config.map.styleUrl,
+    storageOrigin: storageOrigin(config.storage),
   });
   await app.register(fastifyRateLimit, {
     global: false,
@@ -135,7 +147,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const requireAuth = createRequireAuth(sessions);
   const gazetteer = new GazetteerService({ log: app.log });
-  const pins = new PinsService({ pins: new PinsRepository(db), gazetteer, now });
+  const storage = deps.storage ?? createStorage(config.storage, { signingSecret: config.authSecret, now });
+  const pinsRepository = new PinsRepository(db);
+  const mediaRepository = new MediaRepository(db);
+  const media = new MediaService({
+    media: mediaRepository,
+    pins: pinsRepository,
+    storage,
+    now,
+    onCleanupError: (error, keys) =>
+      app.log.warn({ err: error, keys: keys.length }, 'stored media could not be deleted; the sweep will'),
+  });
+  const sweep = new MediaSweep({ media: mediaRepository, storage, now });
+  const pins = new PinsService({
+    pins: pinsRepository,
+    gazetteer,
+    now,
+    deleteWithMedia: (user, pinId) => media.deletePin(user, pinId),
+  });
   const countries = new CountriesService(new CountriesRepository(db));
   const secureCookies = config.publicUrl.startsWith('https://');
   const cookieSecret = createHash('sha256').update(`cookie:${config.authSecret}`).digest('base64url');
@@ -157,6 +186,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(placesRoutes, { gazetteer, requireAuth });
       await api.register(pinsRoutes, { pins, requireAuth });
       await api.register(countriesRoutes, { countries, requireAuth });
+      await api.register(mediaRoutes, {
+        media,
+        archiveLinks: new ArchiveLinks(config.authSecret),
+        requireAuth,
+        now,
+      });
+      if (storage.kind === 'local') await api.register(localStorageRoutes, { storage });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },
@@ -180,8 +216,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   });
 
+  registerMediaSweep(app, sweep, now);
   app.addHook('onClose', async () => {
     await mailer.close();
   });
   return app;
+}
+
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * The media sweep runs once the server listens and every hour after, in the background: it never holds up
+ * start-up or a request. Upload files are written to as the bytes arrive, so one untouched since before
+ * this process started, or for an hour, belongs to an upload that died.
+ */
+function registerMediaSweep(app: FastifyInstance, sweep: MediaSweep, now: () => number): void {
+  const startedAt = now();
+  let timer: NodeJS.Timeout | undefined;
+  const run = (partsOlderThanMs: number) =>
+    sweep.run({ partsOlderThanMs }).then(
+      (report) => app.log.info({ sweep: report }, 'media sweep done'),
+      (error: unknown) => app.log.error({ err: error }, 'media sweep failed'),
+    );
+  app.addHook('onListen', async () => {
+    void run(now() - startedAt);
+    timer = setInterval(() => void run(SWEEP_INTERVAL_MS), SWEEP_INTERVAL_MS).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
 }

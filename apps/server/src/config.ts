@@ -44,6 +44,24 @@ const EnvSchema = z.object({
     z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   ),
   MAP_PMTILES: optionalString,
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: optionalString.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ),
+  S3_REGION: optionalString.refine(
+    (value) => value === undefined || /^[A-Za-z0-9_-]+$/.test(value),
+    'must be a region name such as us-east-1',
+  ),
+  S3_BUCKET: optionalString.refine(
+    (value) => value === undefined || /^[A-Za-z0-9][A-Za-z0-9._-]{1,253}[A-Za-z0-9]$/.test(value),
+    'must be a bucket name (letters, digits, dots, hyphens), not a URL',
+  ),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -66,6 +84,19 @@ export interface Config {
   trustProxy: boolean;
   /** The basemap: a MapLibre style to load, and a local PMTiles file the server hands out by ranges. */
   map: { styleUrl: string | undefined; pmtilesFile: string | undefined };
+  /** Where media objects live: files under DATA_DIR/media, or an S3-compatible bucket. */
+  storage:
+    | { kind: 'local'; dir: string }
+    | {
+        kind: 's3';
+        /** Empty means AWS itself. */
+        endpoint?: string;
+        region: string;
+        bucket: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+        forcePathStyle: boolean;
+      };
   webDistDir: string;
 }
 
@@ -112,7 +143,28 @@ export function loadConfig(
       styleUrl: e.MAP_STYLE_URL,
       pmtilesFile: e.MAP_PMTILES && readableFile('MAP_PMTILES', e.MAP_PMTILES),
     },
+    storage: storageFrom(e, dataDir),
     webDistDir: options.webDistDir ?? path.resolve('apps/web/dist'),
+  };
+}
+
+function storageFrom(e: z.output<typeof EnvSchema>, dataDir: string): Config['storage'] {
+  if (e.STORAGE === 'local') return { kind: 'local', dir: path.join(dataDir, 'media') };
+  const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter(
+    (name) => !e[name],
+  );
+  if (missing.length > 0) {
+    const problems = missing.map((name) => `${name}: is required when STORAGE=s3`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  return {
+    kind: 's3',
+    ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}),
+    region: e.S3_REGION ?? 'us-east-1',
+    bucket: e.S3_BUCKET!,
+    accessKeyId: e.S3_ACCESS_KEY_ID!,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
   };
 }
 

@@ -10,4 +10,11 @@ describe('redactUrl', () => {
     );
     expect(redactUrl('/api/health')).toBe('/api/health');
   });
+
+  it('hides the signed part of upload, download and archive links', () => {
+    expect(redactUrl('/api/storage/upload/eyJrZXkiOi.sig')).toBe('/api/storage/upload/[redacted]');
+    expect(redactUrl('/api/storage/object/eyJrZXkiOi.sig?x=1')).toBe('/api/storage/object/[redacted]?x=1');
+    expect(redactUrl('/api/media/archive/abc.def')).toBe('/api/media/archive/[redacted]');
+    expect(redactUrl('/api/media/pin/123')).toBe('/api/media/pin/123');
+  });
 });

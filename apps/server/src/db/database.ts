@@ -16,6 +16,7 @@ import type { Config } from '../config.js';
 import * as accounts from './migrations/0001_accounts.js';
 import * as reports from './migrations/0002_reports.js';
 import * as pins from './migrations/0003_pins.js';
+import * as media from './migrations/0004_media.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
   '0002_reports': reports,
   '0003_pins': pins,
+  '0004_media': media,
 };
 
 // int8 (bigint) columns hold millisecond timestamps, well inside Number's exact range.

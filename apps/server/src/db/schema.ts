@@ -96,6 +96,38 @@ export interface PinsTable {
   updated_at: number;
 }
 
+export interface MediaTable {
+  id: string;
+  user_id: string;
+  pin_id: string;
+  storage_key: string;
+  /** 'pending' until the stored object has been checked, then 'ready'. */
+  status: string;
+  filename: string;
+  /** The type sniffed from the bytes once ready; the declared one while pending. */
+  content_type: string;
+  /** 'image' | 'video'. */
+  kind: string;
+  declared_bytes: number;
+  size_bytes: Generated<number>;
+  width: number | null;
+  height: number | null;
+  /** ISO 8601 as read from the file (local wall-clock time for photos). */
+  taken_at: string | null;
+  date_source: string | null;
+  lat: number | null;
+  lng: number | null;
+  camera_make: string | null;
+  camera_model: string | null;
+  verification_status: Generated<string>;
+  verification_score: Generated<number>;
+  has_location_verification: Generated<number>;
+  has_thumbnail: Generated<number>;
+  created_at: number;
+  expires_at: number;
+  uploaded_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   email_codes: EmailCodesTable;
@@ -105,6 +137,7 @@ export interface Database {
   auth_throttle: AuthThrottleTable;
   content_reports: ContentReportsTable;
   pins: PinsTable;
+  media: MediaTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -8,10 +8,13 @@ export interface SecurityHeadersOptions {
   https: boolean;
   /** MAP_STYLE_URL: pages may fetch from its origin (the style, its tiles, glyphs and sprites). */
   mapStyleUrl?: string | undefined;
+  /** S3-compatible storage: the browser PUTs uploads to it and shows media from it. */
+  storageOrigin?: string | undefined;
 }
 
 export function securityHeaders(options: SecurityHeadersOptions): Record<string, string> {
   const mapOrigins = options.mapStyleUrl ? [new URL(options.mapStyleUrl).origin] : [];
+  const storageOrigins = options.storageOrigin ? [options.storageOrigin] : [];
   const config: HelmetOptions = {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -20,9 +23,10 @@ export function securityHeaders(options: SecurityHeadersOptions): Record<string,
         scriptSrc: ["'self'"],
         // Inline style attributes come from the UI libraries (dialogs, the map); no script can use them.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...mapOrigins],
+        imgSrc: ["'self'", 'data:', 'blob:', ...mapOrigins, ...storageOrigins],
+        mediaSrc: ["'self'", 'blob:', ...storageOrigins],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'", ...mapOrigins],
+        connectSrc: ["'self'", ...mapOrigins, ...storageOrigins],
         // The map library's worker is a file of this app (a blob: worker is only its cross-origin fallback).
         workerSrc: ["'self'"],
         objectSrc: ["'none'"],

@@ -1,7 +1,8 @@
 // /dashboard (SPEC.md §2): header, stats bar, and the map with its search box; a click on the map, a
 // marker or a search result opens the location dialog for that place.
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { hasFeature, type Pin, type PlaceSearchResult } from '@waymarks/shared';
+import { UploadCloud } from 'lucide-react';
+import { GEOCODE_FALLBACK, hasFeature, type Pin, type PlaceSearchResult } from '@waymarks/shared';
 import { useAuth } from '../app/auth/useAuth';
 import { usePageTitle } from '../app/usePageTitle';
 import { SimpleFooter } from '../components/site/Footer';
@@ -23,6 +24,15 @@ import {
 import { usePreferences } from '../features/dashboard/preferences';
 
 const MapView = lazy(() => import('../features/dashboard/components/MapView'));
+
+const QUICK_UPLOAD_PLACE: MapPlace = {
+  lat: 0,
+  lng: 0,
+  name: 'Auto-detect from photos',
+  countryCode: GEOCODE_FALLBACK.countryCode,
+  countryName: GEOCODE_FALLBACK.countryName,
+  pin: null,
+};
 
 /** SPEC.md §9: the zoom for a chosen result or a focused pin, and for the first pin on load. */
 const FOCUS_ZOOM = 12;
@@ -110,6 +120,14 @@ export default function DashboardRoute() {
     [pinList],
   );
 
+  // Quick upload: the dialog at a placeholder place; the photos' GPS decides where they go (SPEC.md §2).
+  const openQuickUpload = useCallback(() => {
+    lookupTicket.current += 1;
+    setLookingUp(false);
+    setTemporaryMarker(null);
+    setSelected(QUICK_UPLOAD_PLACE);
+  }, []);
+
   const searchPlaces = useCallback((query: string, signal: AbortSignal) => search(query, signal), [search]);
 
   if (!user) return null;
@@ -126,8 +144,20 @@ export default function DashboardRoute() {
           aria-label="Your travel map"
           className="relative min-h-0 flex-1 outline-none"
         >
-          <div className="absolute inset-x-3 top-3 z-10 sm:right-auto sm:w-96">
-            <SearchBox search={searchPlaces} onSelect={chooseResult} />
+          <div className="absolute inset-x-3 top-3 z-10 flex items-start gap-2 sm:right-auto">
+            <div className="min-w-0 flex-1 sm:w-96 sm:flex-none">
+              <SearchBox search={searchPlaces} onSelect={chooseResult} />
+            </div>
+            <button
+              type="button"
+              onClick={openQuickUpload}
+              title="Upload photos and videos and auto-detect the location"
+              aria-label="Upload: upload photos and videos and auto-detect the location"
+              className="flex min-h-11 shrink-0 items-center gap-2 rounded-control bg-brand-700 px-3.5 text-sm font-semibold text-white shadow-card hover:bg-brand-800 active:bg-brand-900"
+            >
+              <UploadCloud aria-hidden="true" className="size-5" />
+              <span className="hidden sm:inline">Upload</span>
+            </button>
           </div>
           {lookingUp && (
             <p
@@ -168,7 +198,7 @@ export default function DashboardRoute() {
       <LocationDialog
         place={shownPlace}
         tier={user.tier}
-        pinCount={pinList.length}
+        pins={pinList}
         onClose={() => {
           setSelected(null);
           setTemporaryMarker(null);

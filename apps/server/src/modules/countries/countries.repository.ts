@@ -1,3 +1,4 @@
+import { MB } from '@waymarks/shared';
 import type { Db } from '../../db/database.js';
 
 /** One user's pins of one country code, summed by the database. */
@@ -16,17 +17,27 @@ export class CountriesRepository {
   async pinsByCountry(userId: string): Promise<CountryPinsRow[]> {
     const rows = await this.db
       .selectFrom('pins')
+      .leftJoin(
+        (eb) =>
+          eb
+            .selectFrom('media')
+            .select((m) => ['media.pin_id', m.fn.sum<number>('media.size_bytes').as('bytes')])
+            .where('media.status', '=', 'ready')
+            .where('media.user_id', '=', userId)
+            .groupBy('media.pin_id')
+            .as('pin_media'),
+        (join) => join.onRef('pin_media.pin_id', '=', 'pins.id'),
+      )
       .select((eb) => [
         'country_code',
         // Every pin of a code carries the same gazetteer name; max() picks it without a second grouping.
         eb.fn.max('country_name').as('country_name'),
         eb.fn.countAll().as('pin_count'),
         eb.fn.sum<number>('media_count').as('media_count'),
-        // Media have no stored size yet: the media work replaces this with the sum of their sizes,
-        // joined by pin.
-        eb.lit(0).as('total_size_mb'),
+        // Stored bytes of the ready media of the code's pins.
+        eb.fn.sum<number>('pin_media.bytes').as('total_bytes'),
       ])
-      .where('user_id', '=', userId)
+      .where('pins.user_id', '=', userId)
       .groupBy('country_code')
       .orderBy('pin_count', 'desc')
       .orderBy('country_code', 'asc')
@@ -37,7 +48,7 @@ export class CountriesRepository {
       countryName: row.country_name,
       pinCount: Number(row.pin_count),
       mediaCount: Number(row.media_count ?? 0),
-      totalSizeMB: Number(row.total_size_mb),
+      totalSizeMB: Number((Number(row.total_bytes ?? 0) / MB).toFixed(2)),
     }));
   }
 }

@@ -45,6 +45,8 @@ export interface PinsServiceDeps {
   pins: PinsRepository;
   gazetteer: GazetteerService;
   now: () => number;
+  /** Deletes an own pin with its media and their stored files; false when there is no such pin. */
+  deleteWithMedia: (user: UserRow, pinId: string) => Promise<boolean>;
 }
 
 export function toPin(row: PinFields): Pin {
@@ -125,10 +127,7 @@ export class PinsService {
   }
 
   async delete(user: UserRow, pinId: string): Promise<void> {
-    if (!isPinId(pinId)) throw notFound(PIN_NOT_FOUND_MESSAGE);
-    // Media rows and their stored files do not exist yet: the media work removes them here, before the
-    // pin row goes (its rows cascade with the pin; the stored files must be deleted explicitly).
-    if (!(await this.deps.pins.deleteOwned(user.id, pinId))) throw notFound(PIN_NOT_FOUND_MESSAGE);
+    if (!(await this.deps.deleteWithMedia(user, pinId))) throw notFound(PIN_NOT_FOUND_MESSAGE);
   }
 
   async verification(user: UserRow, pinId: string): Promise<PinVerificationResponse> {

@@ -1,7 +1,7 @@
 // /api/places/*: place search and reverse geocoding on the offline gazetteer (apps/server/src/geo), for a
 // signed-in user. The gazetteer loads in the background once the server listens; a request that comes
 // before it is ready waits for it.
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ErrorResponse,
@@ -11,6 +11,7 @@ import {
   ReverseGeocodeResult,
 } from '@waymarks/shared';
 import type { GazetteerService } from '../../geo/loader.js';
+import { perUserRateLimit } from '../../http/per-user-rate-limit.js';
 
 export interface PlacesRateLimits {
   /** Searches per user per minute: typing with the 300 ms debounce sends at most ~3 a second. */
@@ -29,17 +30,6 @@ export interface PlacesRoutesDeps {
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse };
 
-/** Limits count per signed-in user (the check runs after requireAuth), so people behind one address do
- * not share a budget. */
-const perUser = (max: number) => ({
-  rateLimit: {
-    max,
-    timeWindow: '1 minute',
-    hook: 'preHandler' as const,
-    keyGenerator: (request: FastifyRequest) => `user:${request.currentUser?.id ?? request.ip}`,
-  },
-});
-
 export async function placesRoutes(app: FastifyInstance, deps: PlacesRoutesDeps): Promise<void> {
   const { gazetteer, requireAuth } = deps;
   const limits = deps.rateLimits ?? DEFAULT_PLACES_RATE_LIMITS;
@@ -55,7 +45,7 @@ export async function placesRoutes(app: FastifyInstance, deps: PlacesRoutesDeps)
     '/places/search',
     {
       onRequest: requireAuth,
-      config: perUser(limits.searchPerMinute),
+      config: perUserRateLimit(limits.searchPerMinute),
       schema: {
         tags: ['places'],
         summary: 'Search places, regions and countries by name (at most 5, best first)',
@@ -71,7 +61,7 @@ export async function placesRoutes(app: FastifyInstance, deps: PlacesRoutesDeps)
     '/places/reverse',
     {
       onRequest: requireAuth,
-      config: perUser(limits.reversePerMinute),
+      config: perUserRateLimit(limits.reversePerMinute),
       schema: {
         tags: ['places'],
         summary: 'City, region and country of a point',

@@ -1,7 +1,7 @@
-// The location dialog, first part (SPEC.md §2): the place's header (name, 'Saved • N media' or 'New
-// location', visit date, flag and country, Verified badge); saving a place as a pin with an optional
-// 'When did you visit?' date; renaming, re-dating and deleting a saved pin, deletion after confirmation.
-// The upload and media tabs of §2 join this dialog with photos and videos.
+// The location dialog (SPEC.md §2): the place's header (name, 'Saved • N media' or 'New location', visit
+// date, flag and country, Verified badge); the tabs 'Upload Photos & Videos' and, for a saved pin, 'View
+// Media (count)'; saving a place without photos; renaming, re-dating and deleting a saved pin, deletion
+// after confirmation. Quick upload opens it at 0, 0 as 'Upload & Auto-Detect'.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { BadgeCheck, CalendarDays, Trash2, X } from 'lucide-react';
@@ -10,7 +10,6 @@ import {
   canCreatePin,
   formatVisitDate,
   getTier,
-  latestVisitDate,
   pinLimitMessage,
   visitDateError,
   type Pin,
@@ -22,46 +21,17 @@ import { Button } from '../../../components/ui/Button';
 import { ButtonLink } from '../../../components/ui/ButtonLink';
 import { Input } from '../../../components/ui/Input';
 import { CountryFlag } from '../../../components/CountryFlag';
+import { VisitDateField } from '../../../components/VisitDateField';
 import { useCreatePin, useDeletePin, useUpdatePin } from '../api';
+import { Tabs } from '../../../components/ui/Tabs';
+import { MediaGallery } from '../../media/components/MediaGallery';
+import { UploadPanel } from '../../media/components/UploadPanel';
+import { isQuickUpload, type UploadOutcome } from '../../media/upload-flow';
 import { placeStatusText, roundCoordinate, type MapPlace } from '../place';
 
 function errorText(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.serverMessage ?? fallback;
   return fallback;
-}
-
-/** A date field that can be cleared, with the date written out under it. */
-function VisitDateField({
-  label,
-  value,
-  onChange,
-  error,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error: string | null;
-}) {
-  const hint = value && !visitDateError(value) ? formatVisitDate(value) : 'Optional';
-  return (
-    <div className="flex flex-col gap-1">
-      <Input
-        type="date"
-        label={label}
-        value={value}
-        min={PIN_LIMITS.earliestVisitDate}
-        max={latestVisitDate()}
-        onChange={(event) => onChange(event.target.value)}
-        error={error}
-        hint={hint}
-      />
-      {value && (
-        <Button variant="link" onClick={() => onChange('')} className="self-start text-sm">
-          Clear date
-        </Button>
-      )}
-    </div>
-  );
 }
 
 function NewPlaceForm({
@@ -114,7 +84,7 @@ function NewPlaceForm({
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <VisitDateField
-        label="When did you visit?"
+        label="Visit date"
         value={visitDate}
         onChange={(value) => {
           setVisitDate(value);
@@ -237,17 +207,98 @@ function SavedPinForm({ pin, onDeleted }: { pin: Pin; onDeleted: () => void }) {
   );
 }
 
+type TabId = 'upload' | 'view';
+
+function PlaceBody({
+  place,
+  tier,
+  pins,
+  onSaved,
+  onDeleted,
+}: {
+  place: MapPlace;
+  tier: TierId;
+  pins: readonly Pin[];
+  onSaved: (pin: Pin) => void;
+  onDeleted: () => void;
+}) {
+  const pin = place.pin;
+  // SPEC.md §2: the dialog opens on the view tab when the pin exists and has media.
+  const [tab, setTab] = useState<TabId>(pin && pin.mediaCount > 0 ? 'view' : 'upload');
+  const quick = !pin && isQuickUpload(place);
+
+  function uploaded(outcome: UploadOutcome) {
+    const target = pin ?? outcome.pins[0];
+    if (!target) return;
+    // The newest copy of the pin the files went to: the last complete answer carries its count.
+    const latest =
+      outcome.results
+        .map((result) => (result.outcome.ok ? result.outcome.uploaded.pin : null))
+        .filter((candidate): candidate is Pin => candidate?.pinId === target.pinId)
+        .at(-1) ?? target;
+    if (!pin) onSaved(latest);
+    setTab('view');
+  }
+
+  const uploadPanel = <UploadPanel target={{ ...place, pin }} existingPins={pins} onUploaded={uploaded} />;
+
+  if (!pin) {
+    return (
+      <div className="flex flex-col gap-6">
+        {uploadPanel}
+        {!quick && (
+          <section aria-labelledby="save-without-photos" className="border-t border-slate-200 pt-5">
+            <h3 id="save-without-photos" className="mb-3 text-sm font-semibold text-slate-900">
+              No photos to hand? Save the place now
+            </h3>
+            <NewPlaceForm
+              key={`${place.lat},${place.lng}`}
+              place={place}
+              tier={tier}
+              pinCount={pins.length}
+              onSaved={onSaved}
+            />
+          </section>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Tabs
+        label="Photos and videos"
+        tabs={[
+          { id: 'upload', label: 'Upload Photos & Videos' },
+          { id: 'view', label: `View Media (${pin.mediaCount})` },
+        ]}
+        selected={tab}
+        onSelect={setTab}
+      >
+        {tab === 'view' ? <MediaGallery pin={pin} tier={tier} /> : uploadPanel}
+      </Tabs>
+      <section aria-labelledby="place-details" className="border-t border-slate-200 pt-5">
+        <h3 id="place-details" className="mb-3 text-sm font-semibold text-slate-900">
+          Place details
+        </h3>
+        <SavedPinForm key={pin.pinId} pin={pin} onDeleted={onDeleted} />
+      </section>
+    </div>
+  );
+}
+
 export function LocationDialog({
   place,
   tier,
-  pinCount,
+  pins,
   onClose,
   onSaved,
   onDeleted,
 }: {
   place: MapPlace | null;
   tier: TierId;
-  pinCount: number;
+  /** The user's pins: the pin limit, and where uploaded files near one of them go. */
+  pins: readonly Pin[];
   onClose: () => void;
   onSaved: (pin: Pin) => void;
   onDeleted: () => void;
@@ -259,6 +310,7 @@ export function LocationDialog({
   }, [place]);
   const current = place ?? shown;
   const pin = current?.pin ?? null;
+  const quick = current !== null && !pin && isQuickUpload(current);
 
   return (
     <RadixDialog.Root open={place !== null} onOpenChange={(open) => !open && onClose()}>
@@ -266,16 +318,18 @@ export function LocationDialog({
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-950/40 data-[state=open]:animate-fade-in" />
         <RadixDialog.Content
           aria-describedby={undefined}
-          className="fixed inset-x-0 bottom-0 z-50 max-h-[88dvh] overflow-y-auto rounded-t-card bg-white p-5 shadow-card sm:inset-x-auto sm:bottom-auto sm:left-1/2 sm:top-1/2 sm:w-[calc(100vw-2rem)] sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-card sm:p-6 sm:data-[state=open]:animate-pop-in"
+          className="fixed inset-x-0 bottom-0 z-50 max-h-[92dvh] overflow-y-auto rounded-t-card bg-white p-5 shadow-card sm:inset-x-auto sm:bottom-auto sm:left-1/2 sm:top-1/2 sm:max-h-[calc(100dvh-2rem)] sm:w-[calc(100vw-2rem)] sm:max-w-2xl sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-card sm:p-6 sm:data-[state=open]:animate-pop-in"
         >
           {current && (
             <>
               <div className="mb-4 flex items-start justify-between gap-3">
                 <div className="min-w-0">
                   <RadixDialog.Title className="break-words text-title font-semibold text-slate-900">
-                    {current.name}
+                    {quick ? 'Upload & Auto-Detect' : current.name}
                   </RadixDialog.Title>
-                  <p className="mt-0.5 text-sm font-medium text-slate-600">{placeStatusText(current)}</p>
+                  <p className="mt-0.5 text-sm font-medium text-slate-600">
+                    {quick ? 'Smart upload' : placeStatusText(current)}
+                  </p>
                 </div>
                 <RadixDialog.Close
                   aria-label="Close"
@@ -284,36 +338,36 @@ export function LocationDialog({
                   <X aria-hidden="true" className="size-5" />
                 </RadixDialog.Close>
               </div>
-              <ul className="mb-5 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700">
-                <li className="flex items-center gap-2">
-                  <CountryFlag code={current.countryCode} className="h-4 w-[1.375rem]" />
-                  {current.countryName}
-                </li>
-                {pin?.visitDate && (
-                  <li className="flex items-center gap-1.5">
-                    <CalendarDays aria-hidden="true" className="size-4 text-slate-500" />
-                    <span className="sr-only">Visited </span>
-                    {formatVisitDate(pin.visitDate)}
+              {!quick && (
+                <ul className="mb-5 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700">
+                  <li className="flex items-center gap-2">
+                    <CountryFlag code={current.countryCode} className="h-4 w-[1.375rem]" />
+                    {current.countryName}
                   </li>
-                )}
-                {pin?.verificationStatus === 'verified' && (
-                  <li className="flex items-center gap-1 rounded-full bg-violet-100 px-2.5 py-0.5 font-semibold text-violet-900">
-                    <BadgeCheck aria-hidden="true" className="size-4" />
-                    Verified
-                  </li>
-                )}
-              </ul>
-              {pin ? (
-                <SavedPinForm key={pin.pinId} pin={pin} onDeleted={onDeleted} />
-              ) : (
-                <NewPlaceForm
-                  key={`${current.lat},${current.lng}`}
-                  place={current}
-                  tier={tier}
-                  pinCount={pinCount}
-                  onSaved={onSaved}
-                />
+                  {pin?.visitDate && (
+                    <li className="flex items-center gap-1.5">
+                      <CalendarDays aria-hidden="true" className="size-4 text-slate-500" />
+                      <span className="sr-only">Visited </span>
+                      {formatVisitDate(pin.visitDate)}
+                    </li>
+                  )}
+                  {pin?.verificationStatus === 'verified' && (
+                    <li className="flex items-center gap-1 rounded-full bg-violet-100 px-2.5 py-0.5 font-semibold text-violet-900">
+                      <BadgeCheck aria-hidden="true" className="size-4" />
+                      Verified
+                      <span className="font-normal">· {pin.verificationScore}/100</span>
+                    </li>
+                  )}
+                </ul>
               )}
+              <PlaceBody
+                key={pin?.pinId ?? `${current.lat},${current.lng}`}
+                place={current}
+                tier={tier}
+                pins={pins}
+                onSaved={onSaved}
+                onDeleted={onDeleted}
+              />
             </>
           )}
         </RadixDialog.Content>

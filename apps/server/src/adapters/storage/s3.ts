@@ -1,0 +1,235 @@
+// S3-compatible storage (AWS S3, MinIO, R2, …): the browser PUTs and GETs by presigned URLs, the server
+// reads and writes with the SDK. Nothing passes through this app's own routes.
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Config } from '../../config.js';
+import { contentDisposition } from './content-disposition.js';
+import {
+  assertValidContentType,
+  assertValidKey,
+  assertValidLifetime,
+  assertValidPrefix,
+  assertValidRange,
+  assertValidSize,
+  downloadUrlTiming,
+  ObjectNotFoundError,
+  type ObjectStorage,
+  type StorageOptions,
+  type StoredObjectInfo,
+} from './storage.js';
+
+export type S3StorageConfig = Extract<Config['storage'], { kind: 's3' }>;
+
+/** DeleteObjects takes at most this many keys per request. */
+const DELETE_BATCH = 1000;
+
+export class S3Storage implements ObjectStorage {
+  readonly kind = 's3' as const;
+  // Private fields: the client holds the credentials, and must never be logged or serialised.
+  readonly #client: S3Client;
+  readonly #bucket: string;
+  readonly #now: () => number;
+  readonly #listPageSize: number;
+
+  constructor(config: S3StorageConfig, options: StorageOptions & { listPageSize?: number }) {
+    this.#bucket = config.bucket;
+    this.#now = options.now ?? Date.now;
+    this.#listPageSize = options.listPageSize ?? 1000;
+    this.#client = new S3Client({
+      ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+      region: config.region,
+      credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+      forcePathStyle: config.forcePathStyle,
+      // The SDK's default CRC32 checksums end up in presigned PUT URLs (as the checksum of an empty body,
+      // so S3 refuses the real upload) and are unknown to many S3-compatible servers.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+    // DeleteObjects must carry an integrity header. AWS takes the SDK's CRC32; several S3-compatible
+    // servers only know Content-MD5, which AWS accepts as well.
+    this.#client.middlewareStack.add(
+      (next, context) => async (args) => {
+        const request = args.request as { headers?: Record<string, string>; body?: unknown };
+        if (context.commandName === 'DeleteObjectsCommand' && request.headers) {
+          const body = request.body;
+          if (typeof body === 'string' || body instanceof Uint8Array) {
+            request.headers['content-md5'] = createHash('md5').update(body).digest('base64');
+          }
+        }
+        return next(args);
+      },
+      { step: 'build', name: 'waymarksContentMd5' },
+    );
+  }
+
+  async createUploadUrl(
+    key: string,
+    options: { contentType: string; size: number; expiresInSeconds: number },
+  ): Promise<string> {
+    assertValidKey(key);
+    assertValidContentType(options.contentType);
+    assertValidSize(options.size);
+    assertValidLifetime(options.expiresInSeconds);
+    const command = new PutObjectCommand({
+      Bucket: this.#bucket,
+      Key: key,
+      ContentType: options.contentType,
+      ContentLength: options.size,
+    });
+    // Both headers are signed: S3 refuses a PUT of another type or another length.
+    return getSignedUrl(this.#client, command, {
+      expiresIn: options.expiresInSeconds,
+      signingDate: new Date(this.#now()),
+      signableHeaders: new Set(['content-type', 'content-length']),
+    });
+  }
+
+  async createDownloadUrl(
+    key: string,
+    options: {
+      expiresInSeconds: number;
+      disposition: 'inline' | 'attachment';
+      filename?: string;
+      contentType: string;
+    },
+  ): Promise<string> {
+    assertValidKey(key);
+    assertValidContentType(options.contentType);
+    const { signedAt, expiresAt } = downloadUrlTiming(this.#now(), options.expiresInSeconds);
+    const command = new GetObjectCommand({
+      Bucket: this.#bucket,
+      Key: key,
+      ResponseContentType: options.contentType,
+      ResponseContentDisposition: contentDisposition(options.disposition, options.filename),
+      ResponseCacheControl: `private, max-age=${options.expiresInSeconds}`,
+    });
+    return getSignedUrl(this.#client, command, {
+      expiresIn: expiresAt - signedAt,
+      signingDate: new Date(signedAt * 1000),
+    });
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    assertValidKey(key);
+    assertValidContentType(contentType);
+    await this.#client.send(
+      new PutObjectCommand({
+        Bucket: this.#bucket,
+        Key: key,
+        Body: body,
+        ContentType: contentType,
+        ContentLength: body.length,
+      }),
+    );
+  }
+
+  async head(key: string): Promise<StoredObjectInfo | undefined> {
+    assertValidKey(key);
+    try {
+      const object = await this.#client.send(new HeadObjectCommand({ Bucket: this.#bucket, Key: key }));
+      return { size: object.ContentLength ?? 0, lastModified: object.LastModified?.getTime() ?? 0 };
+    } catch (error) {
+      if (isNotFound(error)) return undefined;
+      throw error;
+    }
+  }
+
+  async read(key: string, range?: { start: number; end: number }): Promise<NodeJS.ReadableStream> {
+    assertValidKey(key);
+    if (range) assertValidRange(range);
+    try {
+      const object = await this.#client.send(
+        new GetObjectCommand({
+          Bucket: this.#bucket,
+          Key: key,
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
+      );
+      return object.Body as Readable;
+    } catch (error) {
+      if (isNotFound(error)) throw new ObjectNotFoundError(key);
+      if (statusOf(error) === 416) throw new RangeError(`The range starts past the end of ${key}`);
+      throw error;
+    }
+  }
+
+  async withLocalFile<T>(key: string, fn: (file: string) => Promise<T>): Promise<T> {
+    const body = await this.read(key);
+    const folder = await mkdtemp(path.join(tmpdir(), 'waymarks-s3-'));
+    try {
+      const file = path.join(folder, 'object');
+      await pipeline(body, createWriteStream(file, { mode: 0o600 }));
+      return await fn(file);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }
+
+  async delete(keys: string[]): Promise<void> {
+    keys.forEach(assertValidKey);
+    for (let first = 0; first < keys.length; first += DELETE_BATCH) {
+      const batch = keys.slice(first, first + DELETE_BATCH);
+      const result = await this.#client.send(
+        new DeleteObjectsCommand({
+          Bucket: this.#bucket,
+          Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
+        }),
+      );
+      // A missing key is not an error to S3; anything listed here is (access denied, …).
+      const failed = result.Errors?.[0];
+      if (failed) {
+        throw new Error(
+          `Could not delete ${result.Errors!.length} object(s), first ${failed.Key}: ${failed.Code} ${failed.Message}`,
+        );
+      }
+    }
+  }
+
+  async *list(prefix: string): AsyncIterable<{ key: string } & StoredObjectInfo> {
+    assertValidPrefix(prefix);
+    let continuationToken: string | undefined;
+    do {
+      const page = await this.#client.send(
+        new ListObjectsV2Command({
+          Bucket: this.#bucket,
+          Prefix: prefix,
+          MaxKeys: this.#listPageSize,
+          ...(continuationToken ? { ContinuationToken: continuationToken } : {}),
+        }),
+      );
+      for (const object of page.Contents ?? []) {
+        if (!object.Key) continue;
+        yield { key: object.Key, size: object.Size ?? 0, lastModified: object.LastModified?.getTime() ?? 0 };
+      }
+      continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (continuationToken);
+  }
+
+  /** A presigned PUT is one request: S3 keeps nothing of one that fails. */
+  async removeIncompleteUploads(_olderThanMs: number): Promise<number> {
+    return 0;
+  }
+}
+
+function statusOf(error: unknown): number | undefined {
+  return (error as { $metadata?: { httpStatusCode?: number } } | undefined)?.$metadata?.httpStatusCode;
+}
+
+function isNotFound(error: unknown): boolean {
+  const name = (error as { name?: string } | undefined)?.name;
+  return name === 'NotFound' || name === 'NoSuchKey' || statusOf(error) === 404;
+}

@@ -1,0 +1,123 @@
+// Real servers for the storage tests: an S3 API (s3rver) and a tiny Fastify app with the local routes.
+import Fastify, { type FastifyInstance } from 'fastify';
+import type * as nodeCrypto from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { IncomingHttpHeaders, Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { registerErrorHandling } from '../../http/errors.js';
+import { registerStrictJsonParser } from '../../http/json.js';
+import { localStorageRoutes } from './local.routes.js';
+import type { S3StorageConfig } from './s3.js';
+import type { ObjectStorage } from './storage.js';
+
+interface S3rverInstance {
+  run(): Promise<AddressInfo>;
+  close(): Promise<void>;
+  httpServer: Server;
+}
+type S3rverConstructor = new (options: Record<string, unknown>) => S3rverInstance;
+
+const require = createRequire(import.meta.url);
+// s3rver ships no type declarations.
+const S3rver = require('s3rver') as S3rverConstructor;
+
+/**
+ * s3rver encrypts its ListObjectsV2 continuation tokens with DES, which OpenSSL 3 (Node 17 and later) no
+ * longer offers, so any listing longer than one page fails with an internal error. The token only has to
+ * round-trip through s3rver itself: stand in AES for DES in this test process.
+ */
+function letS3rverPage(): void {
+  const crypto = require('node:crypto') as typeof nodeCrypto & { waymarksDesShim?: true };
+  if (crypto.waymarksDesShim) return;
+  crypto.waymarksDesShim = true;
+  const { createCipheriv, createDecipheriv } = crypto;
+  const widen = (bytes: Buffer) => Buffer.concat([bytes, bytes]);
+  Object.assign(crypto, {
+    createCipheriv: (algorithm: string, key: Buffer, iv: Buffer) =>
+      algorithm === 'des'
+        ? createCipheriv('aes-128-cbc', widen(key), widen(iv))
+        : createCipheriv(algorithm, key, iv),
+    createDecipheriv: (algorithm: string, key: Buffer, iv: Buffer) =>
+      algorithm === 'des'
+        ? createDecipheriv('aes-128-cbc', widen(key), widen(iv))
+        : createDecipheriv(algorithm, key, iv),
+  });
+}
+
+// Browsers PUT and GET from the app's origin, which is not the bucket's.
+const CORS_ANY_ORIGIN = `<CORSConfiguration>
+  <CORSRule>
+    <AllowedOrigin>*</AllowedOrigin>
+    <AllowedMethod>PUT</AllowedMethod>
+    <AllowedMethod>GET</AllowedMethod>
+    <AllowedMethod>HEAD</AllowedMethod>
+    <AllowedHeader>*</AllowedHeader>
+    <ExposeHeader>ETag</ExposeHeader>
+    <MaxAgeSeconds>3000</MaxAgeSeconds>
+  </CORSRule>
+</CORSConfiguration>`;
+
+export interface S3TestServer {
+  config: S3StorageConfig;
+  /** Every request the server received, in order. */
+  requests: Array<{ method: string; url: string; headers: IncomingHttpHeaders }>;
+  close(): Promise<void>;
+}
+
+/** s3rver on a free port with its data in a temp folder, and one bucket that allows CORS from anywhere. */
+export async function startS3rver(bucket = 'waymarks-test'): Promise<S3TestServer> {
+  letS3rverPage();
+  const directory = mkdtempSync(path.join(tmpdir(), 'waymarks-s3rver-'));
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket, configs: [CORS_ANY_ORIGIN] }],
+  });
+  const address = await server.run();
+  const requests: S3TestServer['requests'] = [];
+  server.httpServer.on('request', (request) => {
+    requests.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers });
+  });
+  return {
+    // s3rver knows one account; it reads the key id but (with SigV4) checks no signature.
+    config: {
+      kind: 's3',
+      endpoint: `http://127.0.0.1:${address.port}`,
+      region: 'us-east-1',
+      bucket,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    },
+    requests,
+    close: async () => {
+      server.httpServer.closeAllConnections();
+      await server.close();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface LocalTestServer {
+  app: FastifyInstance;
+  /** http://127.0.0.1:port, what a page would resolve the relative URLs against. */
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** The local storage routes under /api in a Fastify app of their own, listening on a free port. */
+export async function startLocalRoutes(storage: ObjectStorage): Promise<LocalTestServer> {
+  const app = Fastify({ logger: false });
+  // As in the real app: its JSON parser and error shape must not get in the way of uploads.
+  registerStrictJsonParser(app);
+  registerErrorHandling(app);
+  await app.register(localStorageRoutes, { prefix: '/api', storage });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  return { app, origin: `http://127.0.0.1:${port}`, close: () => app.close() };
+}

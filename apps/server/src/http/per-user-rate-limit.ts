@@ -1,0 +1,12 @@
+// Route rate limits counted per signed-in user (the check runs after requireAuth), so people behind one
+// address do not share a budget.
+import type { FastifyRequest } from 'fastify';
+
+export const perUserRateLimit = (max: number) => ({
+  rateLimit: {
+    max,
+    timeWindow: '1 minute',
+    hook: 'preHandler' as const,
+    keyGenerator: (request: FastifyRequest) => `user:${request.currentUser?.id ?? request.ip}`,
+  },
+});

@@ -1,0 +1,244 @@
+// Which photo and video types Waymarks accepts, and what a stored file really is, judged by its bytes.
+import { open } from 'node:fs/promises';
+import { fileTypeFromBuffer } from 'file-type';
+import { UnprocessableMedia } from './unprocessable.js';
+
+export type MediaKind = 'image' | 'video';
+
+export interface SniffedType {
+  /** Canonical MIME type: one of ACCEPTED_TYPES' `mime`. */
+  mime: string;
+  kind: MediaKind;
+}
+
+export interface AcceptedType {
+  mime: string;
+  kind: MediaKind;
+  /**
+   * Types in one family count as the same declared type: their signatures overlap, so what a browser
+   * declares and what the bytes say can legitimately differ within a family.
+   */
+  family: string;
+  /** Other spellings browsers, phones and file-type use for the same thing. */
+  aliases: readonly string[];
+  /** Lower-case, without the dot; used only when the browser declares no type. */
+  extensions: readonly string[];
+  /** For messages: "found a HEIC image". */
+  label: string;
+}
+
+// HEIC, HEIF and AVIF share the HEIF container and the `mif1` brand, and file-type only reads the major
+// brand, so an .avif from some encoders sniffs as image/heif. MP4, M4V and QuickTime likewise share the
+// ISO box format and phones use either brand for the same recording.
+export const ACCEPTED_TYPES: readonly AcceptedType[] = [
+  {
+    mime: 'image/jpeg',
+    kind: 'image',
+    family: 'jpeg',
+    aliases: ['image/jpg', 'image/pjpeg', 'image/jfif', 'image/pjp'],
+    extensions: ['jpg', 'jpeg', 'jpe', 'jfif', 'pjpeg', 'pjp'],
+    label: 'a JPEG image',
+  },
+  {
+    mime: 'image/png',
+    kind: 'image',
+    family: 'png',
+    aliases: ['image/x-png', 'image/apng'],
+    extensions: ['png', 'apng'],
+    label: 'a PNG image',
+  },
+  { mime: 'image/gif', kind: 'image', family: 'gif', aliases: [], extensions: ['gif'], label: 'a GIF image' },
+  {
+    mime: 'image/webp',
+    kind: 'image',
+    family: 'webp',
+    aliases: ['image/x-webp'],
+    extensions: ['webp'],
+    label: 'a WebP image',
+  },
+  {
+    mime: 'image/heic',
+    kind: 'image',
+    family: 'heif',
+    aliases: ['image/x-heic'],
+    extensions: ['heic'],
+    label: 'a HEIC image',
+  },
+  {
+    mime: 'image/heif',
+    kind: 'image',
+    family: 'heif',
+    aliases: ['image/x-heif'],
+    extensions: ['heif', 'hif'],
+    label: 'a HEIF image',
+  },
+  {
+    mime: 'image/avif',
+    kind: 'image',
+    family: 'heif',
+    aliases: [],
+    extensions: ['avif'],
+    label: 'an AVIF image',
+  },
+  {
+    mime: 'video/mp4',
+    kind: 'video',
+    family: 'iso-video',
+    aliases: ['video/x-m4v', 'video/m4v', 'video/mpeg4', 'application/mp4'],
+    extensions: ['mp4', 'm4v'],
+    label: 'an MP4 video',
+  },
+  {
+    mime: 'video/quicktime',
+    kind: 'video',
+    family: 'iso-video',
+    aliases: ['video/mov', 'video/x-quicktime'],
+    extensions: ['mov', 'qt'],
+    label: 'a QuickTime video',
+  },
+  {
+    mime: 'video/x-msvideo',
+    kind: 'video',
+    family: 'avi',
+    aliases: ['video/avi', 'video/msvideo', 'video/vnd.avi', 'video/x-avi'],
+    extensions: ['avi'],
+    label: 'an AVI video',
+  },
+];
+
+const BY_MIME = new Map<string, AcceptedType>(
+  ACCEPTED_TYPES.flatMap((type) => [type.mime, ...type.aliases].map((mime) => [mime, type] as const)),
+);
+const BY_EXTENSION = new Map<string, AcceptedType>(
+  ACCEPTED_TYPES.flatMap((type) => type.extensions.map((ext) => [ext, type] as const)),
+);
+
+/** Names for what people actually try to upload instead of a photo, so the refusal says what was found. */
+const OTHER_LABELS: Record<string, string> = {
+  'application/x-msdownload': 'a Windows executable',
+  'application/x-elf': 'a Linux executable',
+  'application/x-mach-binary': 'a macOS executable',
+  'application/x-sh': 'a shell script',
+  'application/pdf': 'a PDF document',
+  'application/zip': 'a ZIP archive',
+  'application/gzip': 'a gzip archive',
+  'application/x-rar-compressed': 'a RAR archive',
+  'application/x-7z-compressed': 'a 7-Zip archive',
+  'application/xml': 'an XML document',
+  'text/html': 'an HTML page',
+  'image/svg+xml': 'an SVG image',
+  'image/heif-sequence': 'a HEIF image sequence',
+  'image/heic-sequence': 'a HEIC image sequence',
+  'image/tiff': 'a TIFF image',
+  'image/bmp': 'a BMP image',
+  'video/3gpp': 'a 3GP video',
+  'video/x-matroska': 'a Matroska video',
+  'video/webm': 'a WebM video',
+};
+
+/** The part of the type before any parameters, lower-cased: "Image/JPEG; q=1" is image/jpeg. */
+function essence(mime: string): string {
+  return (mime.split(';')[0] ?? '').trim().toLowerCase();
+}
+
+function extensionOf(filename: string): string {
+  const dot = filename.lastIndexOf('.');
+  return dot < 0
+    ? ''
+    : filename
+        .slice(dot + 1)
+        .trim()
+        .toLowerCase();
+}
+
+/**
+ * The canonical accepted type for what a browser declared, or undefined when it is not one we accept.
+ * Browsers send '' (Chrome and Firefox for .heic) or application/octet-stream for types they do not
+ * know; only then does the file name decide, since a declared type is the browser's considered answer.
+ */
+export function normaliseDeclaredType(declared: string, filename: string): string | undefined {
+  const mime = essence(declared);
+  if (mime === '' || mime === 'application/octet-stream') {
+    return BY_EXTENSION.get(extensionOf(filename))?.mime;
+  }
+  return BY_MIME.get(mime)?.mime;
+}
+
+/** Whether the bytes are what was declared, allowing the overlaps between signatures within a family. */
+export function declaredTypeMatches(declared: string, sniffed: SniffedType): boolean {
+  const claimed = BY_MIME.get(essence(declared));
+  const found = BY_MIME.get(essence(sniffed.mime));
+  return claimed !== undefined && found !== undefined && claimed.family === found.family;
+}
+
+/** file-type reads at most this many bytes for the formats we care about. */
+const SNIFF_BYTES = 4100;
+
+/**
+ * What the file really is, from its first bytes. Throws UnprocessableMedia for an empty file and for
+ * anything that is not an accepted photo or video (SVG and HTML included: they can carry scripts).
+ * With `declared`, a file that is something else than declared is refused with a message naming both.
+ */
+export async function sniffFile(file: string, declared?: string): Promise<SniffedType> {
+  const head = await readHead(file);
+  if (head.length === 0) throw new UnprocessableMedia('empty', 'The file is empty.');
+
+  const detected = await fileTypeFromBuffer(head);
+  const accepted = detected ? BY_MIME.get(detected.mime) : undefined;
+  if (accepted) {
+    const sniffed: SniffedType = { mime: accepted.mime, kind: accepted.kind };
+    if (declared !== undefined && !declaredTypeMatches(declared, sniffed)) {
+      throw mismatch(declared, accepted.label);
+    }
+    return sniffed;
+  }
+
+  // An SVG with an XML prolog is application/xml to file-type; say what it really is.
+  const mime =
+    !detected || detected.mime === 'application/xml' ? (textTypeOf(head) ?? detected?.mime) : detected.mime;
+  const label = mime ? (OTHER_LABELS[mime] ?? `a ${detected?.ext.toUpperCase() ?? mime} file`) : undefined;
+  if (declared !== undefined && label) throw mismatch(declared, label);
+  throw new UnprocessableMedia(
+    'unsupported-type',
+    label
+      ? `This file is ${label}, not a photo or video we can read.`
+      : 'This file is not a photo or video we can read.',
+  );
+}
+
+function mismatch(declared: string, found: string): UnprocessableMedia {
+  const claimed = essence(declared) || 'no type';
+  return new UnprocessableMedia(
+    'type-mismatch',
+    `The file's contents do not match its type (declared ${claimed}, found ${found}).`,
+  );
+}
+
+async function readHead(file: string): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * file-type deliberately does not guess text formats; these are the ones worth naming in a refusal
+ * because they are how script gets smuggled in under a photo's name.
+ */
+function textTypeOf(head: Buffer): string | undefined {
+  const text = head
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .slice(0, 1024)
+    .toLowerCase();
+  if (!text.startsWith('<')) return undefined;
+  if (text.includes('<svg')) return 'image/svg+xml';
+  if (/<(!doctype html|html|head|body|script|iframe)[\s>]/.test(text)) return 'text/html';
+  if (text.startsWith('<?xml')) return 'application/xml';
+  return undefined;
+}

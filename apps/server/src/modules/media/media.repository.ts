@@ -1,0 +1,201 @@
+// SQL for media rows. A pin's media_count and verification are derived from its ready media and rewritten
+// in the same transaction as any change to them, so the pin never disagrees with its media.
+import type { Insertable, Selectable, Transaction } from 'kysely';
+import { verifyPin } from '@waymarks/shared';
+import type { Db } from '../../db/database.js';
+import type { Database, MediaTable } from '../../db/schema.js';
+
+export type MediaRow = Selectable<MediaTable>;
+
+export type ReadyFields = Pick<
+  MediaRow,
+  | 'content_type'
+  | 'size_bytes'
+  | 'width'
+  | 'height'
+  | 'taken_at'
+  | 'date_source'
+  | 'lat'
+  | 'lng'
+  | 'camera_make'
+  | 'camera_model'
+  | 'verification_status'
+  | 'verification_score'
+  | 'has_location_verification'
+  | 'has_thumbnail'
+  | 'uploaded_at'
+>;
+
+export interface Usage {
+  /** Bytes of ready media. */
+  readyBytes: number;
+  /** Bytes declared by pending uploads whose link is still valid: reserved so parallel uploads cannot overshoot. */
+  reservedBytes: number;
+  mediaCount: number;
+}
+
+export class MediaRepository {
+  constructor(private readonly db: Db) {}
+
+  async insertPending(row: Insertable<MediaTable>): Promise<void> {
+    await this.db.insertInto('media').values(row).execute();
+  }
+
+  /** The row when it exists and belongs to the user, in any status. */
+  findOwned(userId: string, mediaId: string): Promise<MediaRow | undefined> {
+    return this.db
+      .selectFrom('media')
+      .selectAll()
+      .where('id', '=', mediaId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  listReadyForPin(pinId: string): Promise<MediaRow[]> {
+    return this.db
+      .selectFrom('media')
+      .selectAll()
+      .where('pin_id', '=', pinId)
+      .where('status', '=', 'ready')
+      .orderBy('uploaded_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  /** Ready media plus uploads still in flight: what the per-pin limit counts. */
+  async countForPin(pinId: string, now: number): Promise<number> {
+    const { n } = await this.db
+      .selectFrom('media')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('pin_id', '=', pinId)
+      .where((eb) => eb.or([eb('status', '=', 'ready'), eb('expires_at', '>', now)]))
+      .executeTakeFirstOrThrow();
+    return Number(n);
+  }
+
+  async usage(userId: string, now: number): Promise<Usage> {
+    const row = await this.db
+      .selectFrom('media')
+      .select((eb) => [
+        eb.fn
+          .sum<number>(eb.case().when('status', '=', 'ready').then(eb.ref('size_bytes')).else(0).end())
+          .as('ready_bytes'),
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when(eb.and([eb('status', '=', 'pending'), eb('expires_at', '>', now)]))
+              .then(eb.ref('declared_bytes'))
+              .else(0)
+              .end(),
+          )
+          .as('reserved_bytes'),
+        eb.fn.sum<number>(eb.case().when('status', '=', 'ready').then(1).else(0).end()).as('media_count'),
+      ])
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return {
+      readyBytes: Number(row.ready_bytes ?? 0),
+      reservedBytes: Number(row.reserved_bytes ?? 0),
+      mediaCount: Number(row.media_count ?? 0),
+    };
+  }
+
+  /**
+   * Pending → ready with what the server read, and the pin rewritten, in one transaction. False when the
+   * row is no longer pending (completed by a concurrent call, or removed by the sweep).
+   */
+  async markReady(mediaId: string, pinId: string, fields: ReadyFields): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('media')
+        .set({ ...fields, status: 'ready' })
+        .where('id', '=', mediaId)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return false;
+      await refreshPin(trx, pinId, fields.uploaded_at ?? 0);
+      return true;
+    });
+  }
+
+  /** Deletes the row (any status) and rewrites its pin; the caller deletes the stored objects after. */
+  async deleteOwned(userId: string, mediaId: string, now: number): Promise<MediaRow | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('media')
+        .selectAll()
+        .where('id', '=', mediaId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      await trx.deleteFrom('media').where('id', '=', mediaId).execute();
+      if (row.status === 'ready') await refreshPin(trx, row.pin_id, now);
+      return row;
+    });
+  }
+
+  /** Removes a refused upload's row; it never counted, so the pin is untouched. */
+  async deletePending(mediaId: string): Promise<void> {
+    await this.db.deleteFrom('media').where('id', '=', mediaId).where('status', '=', 'pending').execute();
+  }
+
+  /** Every media row of a pin, any status: their objects go when the pin goes. */
+  listForPin(pinId: string): Promise<Pick<MediaRow, 'id' | 'user_id' | 'storage_key'>[]> {
+    return this.db
+      .selectFrom('media')
+      .select(['id', 'user_id', 'storage_key'])
+      .where('pin_id', '=', pinId)
+      .execute();
+  }
+
+  /** Pending rows whose upload link ran out before `before`: abandoned uploads. */
+  listAbandoned(before: number, limit: number): Promise<Pick<MediaRow, 'id' | 'user_id' | 'storage_key'>[]> {
+    return this.db
+      .selectFrom('media')
+      .select(['id', 'user_id', 'storage_key'])
+      .where('status', '=', 'pending')
+      .where('expires_at', '<', before)
+      .limit(limit)
+      .execute();
+  }
+
+  async deleteAbandoned(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.deleteFrom('media').where('id', 'in', ids).where('status', '=', 'pending').execute();
+  }
+
+  /** Which of these ids have a row, in any status. */
+  async existingIds(ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db.selectFrom('media').select('id').where('id', 'in', ids).execute();
+    return new Set(rows.map((row) => row.id));
+  }
+}
+
+/** Rewrites a pin's media count and verification from its ready media (the rule is verifyPin's). */
+async function refreshPin(trx: Transaction<Database>, pinId: string, now: number): Promise<void> {
+  const media = await trx
+    .selectFrom('media')
+    .select(['verification_score', 'has_location_verification'])
+    .where('pin_id', '=', pinId)
+    .where('status', '=', 'ready')
+    .execute();
+  const { verificationStatus, verificationScore } = verifyPin(
+    media.map((row) => ({
+      status: row.has_location_verification ? 'verified' : 'unverified',
+      score: row.verification_score,
+      hasLocationVerification: row.has_location_verification === 1,
+    })),
+  );
+  await trx
+    .updateTable('pins')
+    .set({
+      media_count: media.length,
+      verification_status: verificationStatus,
+      verification_score: verificationScore,
+      updated_at: now,
+    })
+    .where('id', '=', pinId)
+    .execute();
+}

@@ -1,0 +1,186 @@
+// /api/media: the upload protocol, the gallery, downloads and deletion (SPEC.md §7 Media). Every route but
+// the archive needs a session; the archive link is signed and short-lived instead, because a browser
+// download cannot carry the bearer token.
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  CompleteUploadRequest,
+  CompleteUploadResponse,
+  DeleteMediaResponse,
+  DownloadUrlResponse,
+  ErrorCode,
+  ErrorResponse,
+  MEDIA_LIMITS,
+  MediaIdParams,
+  MediaListResponse,
+  MediaPinParams,
+  UploadUrlRequest,
+  UploadUrlResponse,
+} from '@waymarks/shared';
+import { z } from 'zod';
+import { contentDisposition } from '../../adapters/storage/content-disposition.js';
+import { AppError } from '../../http/errors.js';
+import { perUserRateLimit } from '../../http/per-user-rate-limit.js';
+import { currentUser } from '../auth/require-auth.js';
+import { streamArchive, type ArchiveLinks } from './archive.js';
+import type { MediaService } from './media.service.js';
+
+export interface MediaRoutesDeps {
+  media: MediaService;
+  archiveLinks: ArchiveLinks;
+  requireAuth: onRequestAsyncHookHandler;
+  now: () => number;
+}
+
+const security = [{ bearer: [] }];
+const tags = ['media'];
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+
+/** Thousands of photos go up four at a time: generous, but a runaway client is stopped. */
+const UPLOADS_PER_MINUTE = 1200;
+
+export async function mediaRoutes(app: FastifyInstance, deps: MediaRoutesDeps): Promise<void> {
+  const { media, archiveLinks, requireAuth, now } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/media/upload-url',
+    {
+      onRequest: requireAuth,
+      config: perUserRateLimit(UPLOADS_PER_MINUTE),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Reserve an upload: checks the pin, type, size, storage allowance and per-pin limit; PUT the file to uploadUrl',
+        body: UploadUrlRequest,
+        response: {
+          200: UploadUrlResponse,
+          ...errors,
+          413: ErrorResponse,
+          415: ErrorResponse,
+          429: ErrorResponse,
+        },
+      },
+    },
+    async (request) => media.createUpload(currentUser(request), request.body),
+  );
+
+  api.post(
+    '/media/complete',
+    {
+      onRequest: requireAuth,
+      config: perUserRateLimit(UPLOADS_PER_MINUTE),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Check the uploaded file (type from its bytes, metadata, thumbnails) and add it to the pin; gives its verification',
+        body: CompleteUploadRequest,
+        response: {
+          200: CompleteUploadResponse,
+          ...errors,
+          409: ErrorResponse,
+          413: ErrorResponse,
+          422: ErrorResponse,
+          429: ErrorResponse,
+        },
+      },
+    },
+    async (request) => media.complete(currentUser(request), request.body.mediaId, request.body.exifData),
+  );
+
+  api.get(
+    '/media/pin/:pinId',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'A pin’s photos and videos, newest first, with short-lived links to view them',
+        params: MediaPinParams,
+        response: { 200: MediaListResponse, ...errors },
+      },
+    },
+    async (request) => ({ media: await media.listForPin(currentUser(request), request.params.pinId) }),
+  );
+
+  api.get(
+    '/media/:id/download-url',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'A short-lived link to the original file (mediaDownloads feature)',
+        params: MediaIdParams,
+        response: { 200: DownloadUrlResponse, ...errors },
+      },
+    },
+    async (request) => media.downloadUrl(currentUser(request), request.params.id),
+  );
+
+  api.get(
+    '/media/pin/:pinId/download-url',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'A short-lived link to one ZIP of all the pin’s originals (mediaDownloads feature)',
+        params: MediaPinParams,
+        response: { 200: DownloadUrlResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await media.checkArchive(user, request.params.pinId);
+      const expiresAt = now() + MEDIA_LIMITS.downloadUrlSeconds * 1000;
+      const token = archiveLinks.sign({ userId: user.id, pinId: request.params.pinId, expiresAt });
+      return { downloadUrl: `/api/media/archive/${token}`, expiresAt: new Date(expiresAt).toISOString() };
+    },
+  );
+
+  api.get(
+    '/media/archive/:token',
+    {
+      schema: {
+        tags,
+        summary: 'The ZIP behind a Download All link',
+        params: z.object({ token: z.string().max(1000) }),
+        response: { 200: z.any().describe('application/zip'), 403: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const claims = archiveLinks.verify(request.params.token, now());
+      if (claims === 'expired') {
+        throw new AppError(403, ErrorCode.tokenInvalid, 'This download link has expired. Please try again.');
+      }
+      if (claims === 'invalid')
+        throw new AppError(403, ErrorCode.tokenInvalid, 'This download link is not valid.');
+      const { title, media: rows } = await media.archiveForLink(claims.userId, claims.pinId);
+      const { stream, size } = await streamArchive(rows, (row) => media.openOriginal(row));
+      reply
+        .header('Content-Type', 'application/zip')
+        .header('Content-Disposition', contentDisposition('attachment', `${title}.zip`))
+        .header('Cache-Control', 'private, no-store');
+      if (size >= 0) reply.header('Content-Length', String(size));
+      return reply.send(stream);
+    },
+  );
+
+  api.delete(
+    '/media/:id',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a photo or video (or cancel an upload) and its stored files; gives the updated pin',
+        params: MediaIdParams,
+        response: { 200: DeleteMediaResponse, ...errors },
+      },
+    },
+    async (request) => media.delete(currentUser(request), request.params.id),
+  );
+}

@@ -1,0 +1,334 @@
+// Media: the upload protocol of SPEC.md §7 (upload-url → PUT → complete), the gallery, downloads and
+// deletion. The server decides everything: ownership, tier allowances, the real type of the bytes, the
+// metadata that is stored, the verification. Another user's media or pin is answered like a missing one.
+import {
+  ErrorCode,
+  MB,
+  MEDIA_LIMITS,
+  MEDIA_MESSAGES,
+  canUpload,
+  getTier,
+  hasFeature,
+  isTierId,
+  mediaPerPinAllowed,
+  mediaPerPinMessage,
+  requiredTier,
+  storageFullMessage,
+  verifyMedia,
+  type ClientExifData,
+  type CompleteUploadResponse,
+  type DeleteMediaResponse,
+  type DownloadUrlResponse,
+  type MediaItem,
+  type MediaMetadata,
+  type TierId,
+  type UploadUrlResponse,
+} from '@waymarks/shared';
+import type { ObjectStorage } from '../../adapters/storage/storage.js';
+import type { UserRow } from '../../db/schema.js';
+import { AppError, notFound } from '../../http/errors.js';
+import { makeDerivatives } from '../../media/derivatives.js';
+import { readMetadata } from '../../media/metadata.js';
+import {
+  declaredTypeMatches,
+  normaliseDeclaredType,
+  sniffFile,
+  type SniffedType,
+} from '../../media/sniff.js';
+import { UnprocessableMedia } from '../../media/unprocessable.js';
+import { newId } from '../auth/tokens.js';
+import type { PinsRepository } from '../pins/pins.repository.js';
+import { isPinId, PIN_NOT_FOUND_MESSAGE, toPin } from '../pins/pins.service.js';
+import { mediaKeys, type MediaKeys } from './media-keys.js';
+import type { MediaRepository, MediaRow } from './media.repository.js';
+import { toMediaItem, type MediaLinks } from './media.presenter.js';
+
+/** Media ids are UUIDs like pin ids; anything else is answered 404 without a query. */
+const isMediaId = isPinId;
+
+export interface MediaServiceDeps {
+  media: MediaRepository;
+  pins: PinsRepository;
+  storage: ObjectStorage;
+  now: () => number;
+  /** Objects that could not be deleted are left to the sweep; this reports them. */
+  onCleanupError: (error: unknown, keys: string[]) => void;
+}
+
+export interface NewUpload {
+  pinId: string;
+  contentType: string;
+  filename: string;
+  sizeMB: number;
+  sizeBytes?: number | undefined;
+}
+
+const tierOf = (user: UserRow): TierId => (isTierId(user.tier) ? user.tier : 'free');
+
+export class MediaService {
+  constructor(private readonly deps: MediaServiceDeps) {}
+
+  /** Checks pin, type, size, storage allowance and per-pin limit, reserves the upload, returns where to PUT. */
+  async createUpload(user: UserRow, input: NewUpload): Promise<UploadUrlResponse> {
+    const { media, storage, now } = this.deps;
+    const pin = await this.ownedPin(user, input.pinId);
+    const contentType = normaliseDeclaredType(input.contentType, input.filename);
+    if (!contentType) throw new AppError(415, ErrorCode.unsupportedMediaType, MEDIA_MESSAGES.unsupportedType);
+    const bytes = input.sizeBytes ?? Math.ceil(input.sizeMB * MB);
+    if (bytes > MEDIA_LIMITS.maxFileBytes) {
+      throw new AppError(413, ErrorCode.payloadTooLarge, MEDIA_MESSAGES.fileTooLarge);
+    }
+
+    const at = now();
+    const tier = getTier(tierOf(user));
+    if (!mediaPerPinAllowed(tier.id, await media.countForPin(pin.id, at))) {
+      throw new AppError(
+        403,
+        ErrorCode.mediaLimitReached,
+        mediaPerPinMessage(tier.name, tier.maxMediaPerPin),
+      );
+    }
+    const usage = await media.usage(user.id, at);
+    if (!canUpload(tier.id, (usage.readyBytes + usage.reservedBytes) / MB, bytes / MB)) {
+      throw new AppError(403, ErrorCode.storageLimitReached, storageFullMessage(tier.name, tier.storageGB));
+    }
+
+    const mediaId = newId();
+    const keys = mediaKeys(user.id, mediaId);
+    const expiresAt = at + MEDIA_LIMITS.uploadUrlSeconds * 1000;
+    // The row exists before the URL does: an object can only ever be stored under a key that has a row.
+    await media.insertPending({
+      id: mediaId,
+      user_id: user.id,
+      pin_id: pin.id,
+      storage_key: keys.original,
+      status: 'pending',
+      filename: input.filename,
+      content_type: contentType,
+      kind: contentType.startsWith('video/') ? 'video' : 'image',
+      declared_bytes: bytes,
+      created_at: at,
+      expires_at: expiresAt,
+    });
+    const uploadUrl = await storage.createUploadUrl(keys.original, {
+      contentType,
+      size: bytes,
+      expiresInSeconds: MEDIA_LIMITS.uploadUrlSeconds,
+    });
+    return { uploadUrl, mediaId, contentType, expiresAt: new Date(expiresAt).toISOString() };
+  }
+
+  /**
+   * Checks the stored object and makes it media: real type from the bytes, metadata read again,
+   * thumbnails, verification, usage. A refused file is deleted with its row, so it never counts.
+   * Completing twice answers the first result again.
+   */
+  async complete(
+    user: UserRow,
+    mediaId: string,
+    exifData: ClientExifData | undefined,
+  ): Promise<CompleteUploadResponse> {
+    const { media, storage, now } = this.deps;
+    const row = await this.owned(user, mediaId);
+    const pin = await this.ownedPin(user, row.pin_id);
+    if (row.status === 'ready') return this.completed(row, toPin(pin));
+
+    const keys = mediaKeys(user.id, row.id);
+    const stored = await storage.head(keys.original);
+    if (!stored) throw new AppError(409, ErrorCode.uploadIncomplete, MEDIA_MESSAGES.notUploaded);
+    if (stored.size > row.declared_bytes) {
+      await this.refuse(row, keys);
+      throw new AppError(413, ErrorCode.payloadTooLarge, MEDIA_MESSAGES.sizeMismatch);
+    }
+
+    let processed: Processed;
+    try {
+      processed = await storage.withLocalFile(keys.original, (file) =>
+        process(file, row.content_type, exifData?.lastModified),
+      );
+    } catch (error) {
+      if (!(error instanceof UnprocessableMedia)) throw error;
+      await this.refuse(row, keys);
+      throw new AppError(422, ErrorCode.unprocessableMedia, error.message);
+    }
+
+    const { type, metadata, derivatives } = processed;
+    await Promise.all([
+      storage.put(keys.thumbnail, derivatives.thumbnail.data, derivatives.thumbnail.contentType),
+      storage.put(keys.preview, derivatives.preview.data, derivatives.preview.contentType),
+    ]);
+    const verification = verifyMedia(metadata, pin);
+    const uploadedAt = now();
+    const ready = await media.markReady(row.id, pin.id, {
+      content_type: type.mime,
+      size_bytes: stored.size,
+      width: derivatives.width,
+      height: derivatives.height,
+      taken_at: metadata.dateTaken,
+      date_source: metadata.dateSource,
+      lat: metadata.location?.lat ?? null,
+      lng: metadata.location?.lng ?? null,
+      camera_make: metadata.cameraMake,
+      camera_model: metadata.cameraModel,
+      verification_status: verification.status,
+      verification_score: verification.score,
+      has_location_verification: verification.hasLocationVerification ? 1 : 0,
+      has_thumbnail: 1,
+      uploaded_at: uploadedAt,
+    });
+    const current = await this.owned(user, mediaId);
+    if (!ready && current.status !== 'ready') throw notFound(MEDIA_MESSAGES.mediaNotFound);
+    return this.completed(current, toPin((await this.deps.pins.findOwned(user.id, pin.id))!));
+  }
+
+  async listForPin(user: UserRow, pinId: string): Promise<MediaItem[]> {
+    const pin = await this.ownedPin(user, pinId);
+    const rows = await this.deps.media.listReadyForPin(pin.id);
+    return Promise.all(rows.map(async (row) => toMediaItem(row, await this.viewingLinks(row))));
+  }
+
+  /** A short-lived link to the original, saved under its own name; needs the mediaDownloads feature. */
+  async downloadUrl(user: UserRow, mediaId: string): Promise<DownloadUrlResponse> {
+    const row = await this.owned(user, mediaId);
+    if (row.status !== 'ready') throw notFound(MEDIA_MESSAGES.mediaNotFound);
+    // Ownership first: another user's media is 404 whatever the plan.
+    requireDownloads(user);
+    const seconds = MEDIA_LIMITS.downloadUrlSeconds;
+    const downloadUrl = await this.deps.storage.createDownloadUrl(row.storage_key, {
+      expiresInSeconds: seconds,
+      disposition: 'attachment',
+      filename: row.filename,
+      contentType: row.content_type,
+    });
+    return { downloadUrl, expiresAt: new Date(this.deps.now() + seconds * 1000).toISOString() };
+  }
+
+  /** Checks that the user may download a pin's media (mediaDownloads feature, own pin). */
+  async checkArchive(user: UserRow, pinId: string): Promise<void> {
+    await this.ownedPin(user, pinId);
+    requireDownloads(user);
+  }
+
+  /** A pin's title and ready originals for a signed archive link (checked when the link was made). */
+  async archiveForLink(userId: string, pinId: string): Promise<{ title: string; media: MediaRow[] }> {
+    const pin = await this.deps.pins.findOwned(userId, pinId);
+    if (!pin) throw notFound(PIN_NOT_FOUND_MESSAGE);
+    return { title: pin.title, media: await this.deps.media.listReadyForPin(pin.id) };
+  }
+
+  openOriginal(row: MediaRow): Promise<NodeJS.ReadableStream> {
+    return this.deps.storage.read(row.storage_key);
+  }
+
+  /** Deletes one media item (ready, or an upload in flight) and its stored objects. */
+  async delete(user: UserRow, mediaId: string): Promise<DeleteMediaResponse> {
+    if (!isMediaId(mediaId)) throw notFound(MEDIA_MESSAGES.mediaNotFound);
+    const row = await this.deps.media.deleteOwned(user.id, mediaId, this.deps.now());
+    if (!row) throw notFound(MEDIA_MESSAGES.mediaNotFound);
+    await this.deleteObjects([mediaKeys(row.user_id, row.id)]);
+    const pin = await this.deps.pins.findOwned(user.id, row.pin_id);
+    if (!pin) throw notFound(PIN_NOT_FOUND_MESSAGE);
+    return { mediaId, pin: toPin(pin) };
+  }
+
+  /**
+   * Deletes a pin with its media: rows first (in one statement, with the pin), then the objects, so no
+   * row ever points at a missing object; objects left by a crash in between are swept.
+   */
+  async deletePin(user: UserRow, pinId: string): Promise<boolean> {
+    if (!isPinId(pinId)) return false;
+    const pin = await this.deps.pins.findOwned(user.id, pinId);
+    if (!pin) return false;
+    const rows = await this.deps.media.listForPin(pin.id);
+    if (!(await this.deps.pins.deleteOwned(user.id, pin.id))) return false;
+    await this.deleteObjects(rows.map((row) => mediaKeys(row.user_id, row.id)));
+    return true;
+  }
+
+  private async completed(
+    row: MediaRow,
+    pin: CompleteUploadResponse['pin'],
+  ): Promise<CompleteUploadResponse> {
+    const item = toMediaItem(row, await this.viewingLinks(row));
+    return { mediaId: row.id, verification: item.verification, media: item, pin };
+  }
+
+  /** Links for the gallery; storage keeps them stable for a while, so the browser's cache holds. */
+  private async viewingLinks(row: MediaRow): Promise<MediaLinks> {
+    const { storage } = this.deps;
+    const expiresInSeconds = MEDIA_LIMITS.viewUrlSeconds;
+    const keys = mediaKeys(row.user_id, row.id);
+    const webp = { expiresInSeconds, disposition: 'inline' as const, contentType: 'image/webp' };
+    const [thumbnailUrl, previewUrl, streamUrl] = await Promise.all([
+      row.has_thumbnail ? storage.createDownloadUrl(keys.thumbnail, webp) : null,
+      row.has_thumbnail ? storage.createDownloadUrl(keys.preview, webp) : null,
+      row.kind === 'video'
+        ? storage.createDownloadUrl(keys.original, {
+            expiresInSeconds,
+            disposition: 'inline',
+            contentType: row.content_type,
+          })
+        : null,
+    ]);
+    return { thumbnailUrl, previewUrl, streamUrl };
+  }
+
+  private async refuse(row: MediaRow, keys: MediaKeys): Promise<void> {
+    await this.deps.media.deletePending(row.id);
+    await this.deleteObjects([keys]);
+  }
+
+  private async deleteObjects(all: MediaKeys[]): Promise<void> {
+    const keys = all.flatMap((k) => [k.original, k.thumbnail, k.preview]);
+    if (keys.length === 0) return;
+    try {
+      await this.deps.storage.delete(keys);
+    } catch (error) {
+      this.deps.onCleanupError(error, keys);
+    }
+  }
+
+  private async owned(user: UserRow, mediaId: string): Promise<MediaRow> {
+    const row = isMediaId(mediaId) ? await this.deps.media.findOwned(user.id, mediaId) : undefined;
+    if (!row) throw notFound(MEDIA_MESSAGES.mediaNotFound);
+    return row;
+  }
+
+  private async ownedPin(user: UserRow, pinId: string) {
+    const pin = isPinId(pinId) ? await this.deps.pins.findOwned(user.id, pinId) : undefined;
+    if (!pin) throw notFound(PIN_NOT_FOUND_MESSAGE);
+    return pin;
+  }
+}
+
+function requireDownloads(user: UserRow): void {
+  if (!hasFeature(tierOf(user), 'mediaDownloads')) {
+    const needed = getTier(requiredTier('mediaDownloads'));
+    throw new AppError(
+      403,
+      ErrorCode.featureRequired,
+      `Downloading photos and videos needs the ${needed.name} plan or higher.`,
+    );
+  }
+}
+
+interface Processed {
+  type: SniffedType;
+  metadata: MediaMetadata;
+  derivatives: Awaited<ReturnType<typeof makeDerivatives>>;
+}
+
+/** Everything read from the stored bytes: the type they really are, their metadata and the derivatives. */
+async function process(file: string, declared: string, lastModified: number | undefined): Promise<Processed> {
+  // Refuses what is not an accepted photo or video, and bytes of another type than declared.
+  const type = await sniffFile(file, declared);
+  if (!declaredTypeMatches(declared, type)) {
+    throw new UnprocessableMedia(
+      'type-mismatch',
+      `The file's contents do not match its type (declared ${declared}, found ${type.mime}).`,
+    );
+  }
+  const metadata = await readMetadata(file, type.kind, { fileLastModifiedMs: lastModified });
+  const derivatives = await makeDerivatives(file, type);
+  return { type, metadata, derivatives };
+}

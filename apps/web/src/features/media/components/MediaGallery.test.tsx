@@ -1,0 +1,403 @@
+// @vitest-environment jsdom
+// The pin's media gallery and its viewer against a stubbed server: states, grid, viewer, delete, download.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import type { MediaItem, Pin, TierId } from '@waymarks/shared';
+import { ApiError } from '../../../lib/api';
+import { NOTICE_MS } from '../gallery-api';
+import { MediaGallery } from './MediaGallery';
+import { SWIPE_MIN_PX } from './MediaViewer';
+
+type RequestOptions = { method?: string; body?: unknown; signal?: AbortSignal };
+const { request } = vi.hoisted(() => ({
+  request: vi.fn<(path: string, options?: RequestOptions) => Promise<unknown>>(),
+}));
+vi.mock('../../../app/auth/useAuth', () => ({ useAuth: () => ({ request }) }));
+
+const pin: Pin = {
+  pinId: 'pin-1',
+  title: 'Lisbon',
+  description: '',
+  lat: 38.72,
+  lng: -9.14,
+  mediaCount: 3,
+  countryCode: 'PT',
+  countryName: 'Portugal',
+  country: 'Portugal',
+  visitDate: null,
+  verificationStatus: 'verified',
+  verificationScore: 80,
+  name: 'Lisbon',
+};
+
+/** Built from local parts so the grid reads 'Nov 22, 14:05' in whatever zone the test runs. */
+const UPLOADED_AT = new Date(2025, 10, 22, 14, 5).toISOString();
+
+function mediaItem(n: number, overrides: Partial<MediaItem> = {}): MediaItem {
+  return {
+    mediaId: `m${n}`,
+    pinId: pin.pinId,
+    userId: 'u1',
+    r2Key: `media/m${n}`,
+    contentType: 'image/jpeg',
+    filename: `IMG_${n}.jpg`,
+    sizeMB: 2.5,
+    sizeBytes: 2.5 * 1024 * 1024,
+    uploadedAt: UPLOADED_AT,
+    status: 'ready',
+    isVideo: false,
+    isImage: true,
+    width: 4000,
+    height: 3000,
+    exifData: {
+      dateTaken: '2024-06-03T09:07:00',
+      dateSource: 'original',
+      location: null,
+      camera: 'Apple iPhone 15',
+      cameraMake: 'Apple',
+      cameraModel: 'iPhone 15',
+    },
+    verification: { status: 'verified', score: 80, hasLocationVerification: true },
+    thumbnailUrl: `/api/storage/object/thumb-${n}.webp`,
+    previewUrl: `/api/storage/object/preview-${n}.webp`,
+    streamUrl: null,
+    ...overrides,
+  };
+}
+
+const video = mediaItem(3, {
+  filename: 'clip.mov',
+  contentType: 'video/quicktime',
+  isVideo: true,
+  isImage: false,
+  sizeBytes: 1536,
+  streamUrl: '/api/storage/object/original-3.mov',
+});
+const threeItems = [mediaItem(1), mediaItem(2), video];
+
+type Handler = (options?: RequestOptions) => Promise<unknown>;
+
+/** Answers each `METHOD path` with its handler; anything else fails the test loudly. */
+function serve(routes: Record<string, Handler>) {
+  request.mockImplementation((path, options) => {
+    const handler = routes[`${options?.method ?? 'GET'} ${path}`];
+    return handler ? handler(options) : Promise.reject(new Error(`Unexpected request ${path}`));
+  });
+}
+
+const listOf =
+  (media: MediaItem[]): Handler =>
+  () =>
+    Promise.resolve({ media });
+
+function renderGallery(tier: TierId = 'free') {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <MediaGallery pin={pin} tier={tier} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return client;
+}
+
+const tile = (filename: string) => screen.getByRole('button', { name: new RegExp(`^${filename},`) });
+const viewer = () => screen.getByRole('dialog');
+const calledPaths = () => request.mock.calls.map(([path, options]) => `${options?.method ?? 'GET'} ${path}`);
+
+async function openViewer(filename: string) {
+  fireEvent.click(await screen.findByRole('button', { name: new RegExp(`^${filename},`) }));
+  return screen.findByRole('dialog', { name: filename });
+}
+
+let consoleError: ReturnType<typeof vi.spyOn>;
+let linkClicks: string[];
+
+beforeEach(() => {
+  request.mockReset();
+  consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+  linkClicks = [];
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    linkClicks.push(this.getAttribute('href') ?? '');
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+describe('MediaGallery states', () => {
+  it('shows a skeleton announced as Loading media… until the list arrives', async () => {
+    let answer: (value: unknown) => void = () => {};
+    serve({ [`GET /media/pin/${pin.pinId}`]: () => new Promise((resolve) => (answer = resolve)) });
+    renderGallery();
+    expect(screen.getByText('Loading media…').closest('[role="status"]')).toBeTruthy();
+    await act(async () => answer({ media: threeItems }));
+    expect(await screen.findAllByRole('listitem')).toHaveLength(3);
+    expect(screen.queryByText('Loading media…')).toBeNull();
+  });
+
+  it('says No photos or videos yet and points to the upload tab when the pin has none', async () => {
+    serve({ [`GET /media/pin/${pin.pinId}`]: listOf([]) });
+    renderGallery();
+    expect(await screen.findByText('No photos or videos yet')).toBeTruthy();
+    expect(screen.getByText(/Upload Photos & Videos tab/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Download All/ })).toBeNull();
+  });
+
+  it('shows Failed to load media with Try Again, which asks again and then shows the grid', async () => {
+    let calls = 0;
+    serve({
+      [`GET /media/pin/${pin.pinId}`]: () =>
+        ++calls === 1 ? Promise.reject(new ApiError(500, '')) : Promise.resolve({ media: threeItems }),
+    });
+    renderGallery();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Failed to load media');
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findAllByRole('listitem')).toHaveLength(3);
+    expect(calls).toBe(2);
+    expect(screen.queryByText('Failed to load media')).toBeNull();
+    await waitFor(() => expect(document.activeElement?.textContent).toContain('Photos & videos'));
+  });
+});
+
+describe('MediaGallery grid', () => {
+  it('lists every item as a labelled button with its thumbnail, file size and upload time', async () => {
+    serve({ [`GET /media/pin/${pin.pinId}`]: listOf(threeItems) });
+    renderGallery();
+    const list = await screen.findByRole('list', { name: /Photos & videos/ });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    const first = within(items[0]!);
+    expect(first.getByAltText('IMG_1.jpg').getAttribute('src')).toBe('/api/storage/object/thumb-1.webp');
+    expect(first.getByAltText('IMG_1.jpg').getAttribute('loading')).toBe('lazy');
+    expect(first.getByText('2.5 MB')).toBeTruthy();
+    expect(first.getByText('Nov 22, 14:05')).toBeTruthy();
+    expect(tile('IMG_1.jpg').getAttribute('aria-label')).toBe(
+      'IMG_1.jpg, photo, 2.5 MB, uploaded Nov 22, 14:05',
+    );
+    const last = within(items[2]!);
+    expect(last.getByText('Video')).toBeTruthy();
+    expect(last.getByText('1.5 KB')).toBeTruthy();
+  });
+
+  it('hides a thumbnail that fails to load and keeps the item openable', async () => {
+    serve({ [`GET /media/pin/${pin.pinId}`]: listOf(threeItems) });
+    renderGallery();
+    fireEvent.error(await screen.findByAltText('IMG_2.jpg'));
+    expect(screen.queryByAltText('IMG_2.jpg')).toBeNull();
+    expect(await openViewer('IMG_2.jpg')).toBeTruthy();
+  });
+});
+
+describe('MediaViewer', () => {
+  beforeEach(() => serve({ [`GET /media/pin/${pin.pinId}`]: listOf(threeItems) }));
+
+  it('opens on a tile with the preview over its thumbnail, details, position and focus on Close', async () => {
+    renderGallery();
+    const dialog = within(await openViewer('IMG_1.jpg'));
+    expect(dialog.getByAltText('IMG_1.jpg').getAttribute('src')).toBe('/api/storage/object/preview-1.webp');
+    expect(dialog.getByRole('status').textContent).toBe('Loading photo…');
+    expect(dialog.getByText('1 of 3')).toBeTruthy();
+    expect(dialog.getByText('2.5 MB')).toBeTruthy();
+    expect(dialog.getByText('Taken Jun 3, 2024, 09:07')).toBeTruthy();
+    expect(dialog.getByText('Apple iPhone 15')).toBeTruthy();
+    expect(document.activeElement).toBe(dialog.getByRole('button', { name: 'Close viewer' }));
+    fireEvent.load(dialog.getByAltText('IMG_1.jpg'));
+    expect(dialog.queryByText('Loading photo…')).toBeNull();
+  });
+
+  it('moves with ArrowRight and ArrowLeft and wraps around at the ends', async () => {
+    renderGallery();
+    await openViewer('IMG_1.jpg');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
+    expect(screen.getByRole('dialog', { name: 'IMG_2.jpg' })).toBeTruthy();
+    expect(within(viewer()).getByText('2 of 3')).toBeTruthy();
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowLeft' });
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowLeft' });
+    expect(screen.getByRole('dialog', { name: 'clip.mov' })).toBeTruthy();
+    expect(within(viewer()).getByText('3 of 3')).toBeTruthy();
+  });
+
+  it('moves with the Next and Previous buttons and with a touch swipe of 50 px', async () => {
+    renderGallery();
+    const dialog = await openViewer('IMG_1.jpg');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('dialog', { name: 'IMG_2.jpg' })).toBeTruthy();
+    fireEvent.click(within(viewer()).getByRole('button', { name: 'Previous' }));
+    expect(screen.getByRole('dialog', { name: 'IMG_1.jpg' })).toBeTruthy();
+
+    const stage = within(viewer()).getByAltText('IMG_1.jpg');
+    const touch = { pointerType: 'touch', pointerId: 7, clientY: 300 };
+    fireEvent.pointerDown(stage, { ...touch, clientX: 200 });
+    fireEvent.pointerUp(stage, { ...touch, clientX: 200 - (SWIPE_MIN_PX - 1) });
+    expect(screen.getByRole('dialog', { name: 'IMG_1.jpg' })).toBeTruthy();
+    fireEvent.pointerDown(stage, { ...touch, clientX: 200 });
+    fireEvent.pointerUp(stage, { ...touch, clientX: 200 - SWIPE_MIN_PX });
+    expect(screen.getByRole('dialog', { name: 'IMG_2.jpg' })).toBeTruthy();
+    fireEvent.pointerDown(within(viewer()).getByAltText('IMG_2.jpg'), { ...touch, clientX: 100 });
+    fireEvent.pointerUp(within(viewer()).getByAltText('IMG_2.jpg'), { ...touch, clientX: 180 });
+    expect(screen.getByRole('dialog', { name: 'IMG_1.jpg' })).toBeTruthy();
+  });
+
+  it('plays a video with controls, its poster frame and the streaming link', async () => {
+    renderGallery();
+    const dialog = await openViewer('clip.mov');
+    const player = dialog.querySelector('video')!;
+    expect(player.getAttribute('src')).toBe('/api/storage/object/original-3.mov');
+    expect(player.getAttribute('poster')).toBe('/api/storage/object/preview-3.webp');
+    expect(player.hasAttribute('controls')).toBe(true);
+    expect(player.hasAttribute('playsinline')).toBe(true);
+    expect(player.getAttribute('preload')).toBe('metadata');
+  });
+
+  it('closes on Escape and gives focus back to the tile of the item last shown', async () => {
+    renderGallery();
+    await openViewer('IMG_1.jpg');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(tile('IMG_2.jpg')));
+  });
+
+  it('closes with the Close viewer button', async () => {
+    renderGallery();
+    const dialog = await openViewer('IMG_2.jpg');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close viewer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(tile('IMG_2.jpg')));
+  });
+});
+
+describe('Deleting from the viewer', () => {
+  it('asks first; Cancel and Escape keep the item and the viewer open', async () => {
+    serve({ [`GET /media/pin/${pin.pinId}`]: listOf(threeItems) });
+    renderGallery();
+    const dialog = within(await openViewer('clip.mov'));
+    fireEvent.click(dialog.getByRole('button', { name: 'Delete video' }));
+    expect(dialog.getByRole('alertdialog', { name: 'Delete this video?' })).toBeTruthy();
+    expect(document.activeElement).toBe(dialog.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    expect(dialog.queryByRole('alertdialog')).toBeNull();
+    expect(document.activeElement).toBe(dialog.getByRole('button', { name: 'Delete video' }));
+
+    fireEvent.click(dialog.getByRole('button', { name: 'Delete video' }));
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(dialog.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'clip.mov' })).toBeTruthy();
+    expect(calledPaths()).not.toContain('DELETE /media/m3');
+  });
+
+  it('on Delete removes the item from the grid, closes the viewer, announces it and focuses the next tile', async () => {
+    const pinAfter = { ...pin, mediaCount: 2 };
+    serve({
+      [`GET /media/pin/${pin.pinId}`]: listOf(threeItems),
+      'DELETE /media/m1': () => Promise.resolve({ mediaId: 'm1', pin: pinAfter }),
+    });
+    const client = renderGallery();
+    client.setQueryData(['pins'], [pin]);
+    const dialog = within(await openViewer('IMG_1.jpg'));
+    fireEvent.click(dialog.getByRole('button', { name: 'Delete photo' }));
+    expect(dialog.getByText('Delete this photo?')).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Delete' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.queryByAltText('IMG_1.jpg')).toBeNull();
+    expect(calledPaths()).toContain('DELETE /media/m1');
+    expect(client.getQueryData(['pins'])).toEqual([pinAfter]);
+    expect(client.getQueryState(['pins'])?.isInvalidated).toBe(true);
+    await waitFor(() => expect(document.activeElement).toBe(tile('IMG_2.jpg')));
+    expect(await screen.findByText('IMG_1.jpg deleted.')).toBeTruthy();
+  });
+
+  it('keeps the item and says so in the viewer when the server refuses the delete', async () => {
+    serve({
+      [`GET /media/pin/${pin.pinId}`]: listOf(threeItems),
+      'DELETE /media/m2': () => Promise.reject(new ApiError(500, '')),
+    });
+    renderGallery();
+    const dialog = within(await openViewer('IMG_2.jpg'));
+    fireEvent.click(dialog.getByRole('button', { name: 'Delete photo' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Delete' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe(
+      'This photo could not be deleted. Please try again.',
+    );
+    expect(screen.getByRole('dialog', { name: 'IMG_2.jpg' })).toBeTruthy();
+    expect(consoleError).toHaveBeenCalled();
+  });
+});
+
+describe('Downloads', () => {
+  it('locks Download All and the viewer Download on the free plan, naming the plan, with Upgrade', async () => {
+    serve({ [`GET /media/pin/${pin.pinId}`]: listOf(threeItems) });
+    renderGallery('free');
+    const button = await screen.findByRole('button', { name: /Download All/ });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText(/Downloads need the Adventurer plan or higher\./)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/profile');
+
+    const dialog = within(await openViewer('IMG_1.jpg'));
+    expect((dialog.getByRole('button', { name: 'Download' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(dialog.getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/profile');
+    expect(calledPaths().some((path) => path.includes('download-url'))).toBe(false);
+  });
+
+  it('on the Adventurer plan Download All fetches the ZIP link and follows it', async () => {
+    serve({
+      [`GET /media/pin/${pin.pinId}`]: listOf(threeItems),
+      [`GET /media/pin/${pin.pinId}/download-url`]: () =>
+        Promise.resolve({ downloadUrl: '/api/media/archive/abc', expiresAt: '2030-01-01T00:00:00.000Z' }),
+    });
+    renderGallery('basic');
+    fireEvent.click(await screen.findByRole('button', { name: /Download All/ }));
+    await waitFor(() => expect(linkClicks).toEqual(['/api/media/archive/abc']));
+    expect(screen.queryByText(/Downloads need/)).toBeNull();
+  });
+
+  it('downloads the shown item from the viewer on the Adventurer plan', async () => {
+    serve({
+      [`GET /media/pin/${pin.pinId}`]: listOf(threeItems),
+      'GET /media/m2/download-url': () =>
+        Promise.resolve({
+          downloadUrl: 'https://bucket.example/m2?sig=1',
+          expiresAt: '2030-01-01T00:00:00.000Z',
+        }),
+    });
+    renderGallery('basic');
+    const dialog = within(await openViewer('IMG_2.jpg'));
+    fireEvent.click(dialog.getByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(linkClicks).toEqual(['https://bucket.example/m2?sig=1']));
+  });
+
+  it('shows a failed Download All for a while, logs it, then clears the notice', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    serve({
+      [`GET /media/pin/${pin.pinId}`]: listOf(threeItems),
+      [`GET /media/pin/${pin.pinId}/download-url`]: () =>
+        Promise.reject(
+          new ApiError(
+            403,
+            JSON.stringify({ error: { code: 'FEATURE_REQUIRED', message: 'Plan required' } }),
+          ),
+        ),
+    });
+    renderGallery('basic');
+    fireEvent.click(await screen.findByRole('button', { name: /Download All/ }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Plan required');
+    expect(consoleError).toHaveBeenCalled();
+    expect(linkClicks).toEqual([]);
+    await act(async () => {
+      vi.advanceTimersByTime(NOTICE_MS);
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

@@ -1,0 +1,128 @@
+// The smart-detection settings card (SPEC.md §2 Upload tab): auto-detect date, auto-verify location,
+// group nearby locations, and the grouping distance from 0.1 to 5.0 km in steps of 0.1.
+import { useId } from 'react';
+import { Sparkles } from 'lucide-react';
+import { MEDIA_LIMITS } from '@waymarks/shared';
+import type { UploadSettings } from '../upload-flow';
+
+function Toggle({
+  label,
+  hint,
+  checked,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-center justify-between gap-3 py-1.5">
+      <div className="min-w-0">
+        <p id={`${id}-label`} className="text-sm font-medium text-slate-900">
+          {label}
+        </p>
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      </div>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        aria-labelledby={`${id}-label`}
+        aria-describedby={`${id}-hint`}
+        disabled={disabled}
+        onClick={() => onChange(!checked)}
+        className="relative flex h-11 w-14 shrink-0 items-center justify-center rounded-full disabled:cursor-not-allowed disabled:opacity-60"
+      >
+        <span
+          aria-hidden="true"
+          className={`flex h-6 w-11 items-center rounded-full p-0.5 transition-colors ${checked ? 'bg-brand-700' : 'bg-slate-300'}`}
+        >
+          <span
+            className={`size-5 rounded-full bg-white shadow transition-transform ${checked ? 'translate-x-5' : ''}`}
+          />
+        </span>
+      </button>
+    </div>
+  );
+}
+
+/** '1.0 km': the slider's value always with one decimal, as its steps are. */
+export function formatGroupingDistance(km: number): string {
+  return `${km.toFixed(1)} km`;
+}
+
+export function SmartDetectionCard({
+  settings,
+  disabled,
+  onChange,
+}: {
+  settings: UploadSettings;
+  disabled: boolean;
+  onChange: (settings: UploadSettings) => void;
+}) {
+  const sliderId = useId();
+  const set = (changes: Partial<UploadSettings>) => onChange({ ...settings, ...changes });
+  return (
+    <section
+      aria-labelledby={`${sliderId}-title`}
+      className="rounded-card border border-slate-200 bg-slate-50 p-4"
+    >
+      <h3
+        id={`${sliderId}-title`}
+        className="mb-1 flex items-center gap-2 text-sm font-semibold text-slate-900"
+      >
+        <Sparkles aria-hidden="true" className="size-4 text-brand-700" />
+        Smart detection
+      </h3>
+      <Toggle
+        label="Auto-detect date"
+        hint="Use the date the photos were taken"
+        checked={settings.autoDetectDate}
+        disabled={disabled}
+        onChange={(autoDetectDate) => set({ autoDetectDate })}
+      />
+      <Toggle
+        label="Auto-verify location"
+        hint="Place photos by their GPS and verify the visit"
+        checked={settings.autoVerifyLocation}
+        disabled={disabled}
+        onChange={(autoVerifyLocation) => set({ autoVerifyLocation })}
+      />
+      <Toggle
+        label="Group nearby locations"
+        hint="Photos taken close together share one place"
+        checked={settings.groupNearby}
+        disabled={disabled}
+        onChange={(groupNearby) => set({ groupNearby })}
+      />
+      <div className="mt-2">
+        <div className="flex items-center justify-between text-sm">
+          <label htmlFor={sliderId} className="font-medium text-slate-900">
+            Grouping distance
+          </label>
+          <output htmlFor={sliderId} className="font-semibold tabular-nums text-slate-800">
+            {formatGroupingDistance(settings.groupingKm)}
+          </output>
+        </div>
+        <input
+          id={sliderId}
+          type="range"
+          min={MEDIA_LIMITS.groupingMinKm}
+          max={MEDIA_LIMITS.groupingMaxKm}
+          step={MEDIA_LIMITS.groupingStepKm}
+          value={settings.groupingKm}
+          aria-valuetext={formatGroupingDistance(settings.groupingKm)}
+          disabled={disabled || !settings.groupNearby}
+          onChange={(event) => set({ groupingKm: Math.round(Number(event.target.value) * 10) / 10 })}
+          className="h-11 w-full cursor-pointer accent-brand-700 disabled:cursor-not-allowed"
+        />
+      </div>
+    </section>
+  );
+}

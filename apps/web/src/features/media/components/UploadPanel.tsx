@@ -1,0 +1,318 @@
+// The upload tab of the location dialog (SPEC.md §2, §4, §5): smart-detection settings, what the files'
+// metadata say, 'When did you visit?' for an unsaved place with auto-detect date off, the uploader, the
+// Upload button with its progress, and each file's verification afterwards.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { BadgeCheck, CircleAlert, UploadCloud } from 'lucide-react';
+import {
+  GEOCODE_FALLBACK,
+  MEDIA_MESSAGES,
+  groupByLocation,
+  hasCoordinates,
+  visitDateError,
+  type MediaMetadata,
+  type Pin,
+} from '@waymarks/shared';
+import { useAuth } from '../../../app/auth/useAuth';
+import { Alert } from '../../../components/ui/Alert';
+import { VisitDateField } from '../../../components/VisitDateField';
+import { dashboardKeys, usePlaceLookups } from '../../dashboard/api';
+import { mediaKeys } from '../gallery-api';
+import { readFileMetadata } from '../read-metadata';
+import { uploadOneFile } from '../upload-api';
+import {
+  DEFAULT_UPLOAD_SETTINGS,
+  UploadRefused,
+  earliestDay,
+  isQuickUpload,
+  runUpload,
+  type FileResult,
+  type UploadOutcome,
+  type UploadSettings,
+  type UploadTarget,
+} from '../upload-flow';
+import { AutoDetectedCard, type DetectedSummary } from './AutoDetectedCard';
+import { FileDropzone } from './FileDropzone';
+import { SmartDetectionCard } from './SmartDetectionCard';
+
+const fileKey = (file: File) => `${file.name}|${file.size}|${file.lastModified}`;
+
+function ProgressBar({ value }: { value: number }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex justify-between text-sm font-medium text-slate-800">
+        <span id="upload-progress-label">Uploading…</span>
+        <span className="tabular-nums">{value}%</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-labelledby="upload-progress-label"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={value}
+        className="h-2.5 overflow-hidden rounded-full bg-slate-200"
+      >
+        <div className="h-full rounded-full bg-brand-700 transition-[width]" style={{ width: `${value}%` }} />
+      </div>
+    </div>
+  );
+}
+
+function Results({ results }: { results: readonly FileResult[] }) {
+  return (
+    <ul
+      aria-label="Upload results"
+      className="flex flex-col divide-y divide-slate-100 rounded-control border border-slate-200 text-sm"
+    >
+      {results.map(({ file, pinTitle, outcome }) => (
+        <li key={fileKey(file)} className="flex items-start gap-2 px-3 py-2">
+          {outcome.ok ? (
+            <BadgeCheck
+              aria-hidden="true"
+              className={`mt-0.5 size-4 shrink-0 ${outcome.uploaded.verification.status === 'verified' ? 'text-violet-700' : 'text-slate-400'}`}
+            />
+          ) : (
+            <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-danger-700" />
+          )}
+          <div className="min-w-0 flex-1">
+            <p className="truncate font-medium text-slate-900">{file.name}</p>
+            <p className="text-slate-600">
+              {outcome.ok
+                ? `${pinTitle} · ${outcome.uploaded.verification.status === 'verified' ? 'Verified' : 'Unverified'} · ${outcome.uploaded.verification.score}/100`
+                : outcome.message}
+            </p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function UploadPanel({
+  target,
+  existingPins,
+  onUploaded,
+}: {
+  /** The place; visitDate is ignored here (the panel has its own picker). */
+  target: Omit<UploadTarget, 'visitDate'>;
+  existingPins: readonly Pin[];
+  /** After a run where at least one file went up: the pins the files went to. */
+  onUploaded: (outcome: UploadOutcome) => void;
+}) {
+  const { request } = useAuth();
+  const queryClient = useQueryClient();
+  const { reverse } = usePlaceLookups();
+  const [files, setFiles] = useState<File[]>([]);
+  const [metadata, setMetadata] = useState<ReadonlyMap<File, MediaMetadata>>(new Map());
+  const [detecting, setDetecting] = useState(false);
+  const [places, setPlaces] = useState<string[]>([]);
+  const [settings, setSettings] = useState<UploadSettings>(DEFAULT_UPLOAD_SETTINGS);
+  const [visitDate, setVisitDate] = useState('');
+  const [dateError, setDateError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [progress, setProgress] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [results, setResults] = useState<FileResult[] | null>(null);
+  const [explain, setExplain] = useState<string | null>(null);
+  const selection = useRef(0);
+
+  const quick = isQuickUpload(target);
+  const showDatePicker = !target.pin && !quick && !settings.autoDetectDate;
+  const detectOn = settings.autoDetectDate || settings.autoVerifyLocation;
+
+  function changeSelection(next: File[]) {
+    // SPEC.md §4: changing the selection clears the error, the results and the auto-detect flag.
+    selection.current += 1;
+    setFiles(next);
+    setError(null);
+    setResults(null);
+    setExplain(null);
+    setPlaces([]);
+  }
+
+  // Auto-detect runs once per selection when date or location detection is on (SPEC.md §4).
+  useEffect(() => {
+    if (!detectOn || files.length === 0) return;
+    const ticket = selection.current;
+    const missing = files.filter((file) => !metadata.has(file));
+    let cancelled = false;
+    void (async () => {
+      setDetecting(true);
+      const read = await Promise.all(
+        missing.map(async (file) => [file, await readFileMetadata(file)] as const),
+      );
+      if (cancelled || ticket !== selection.current) return;
+      const all = new Map(metadata);
+      for (const [file, meta] of read) all.set(file, meta);
+      setMetadata(all);
+      const groups = groupByLocation(files, (file) => all.get(file)?.location, settings.groupingKm, null);
+      const names = await Promise.all(
+        groups.slice(0, 3).map(({ centre }) =>
+          reverse(centre.lat, centre.lng).then(
+            (found) => (found.city && found.city !== GEOCODE_FALLBACK.city ? found.city : found.countryName),
+            () => `${centre.lat.toFixed(3)}, ${centre.lng.toFixed(3)}`,
+          ),
+        ),
+      );
+      if (cancelled || ticket !== selection.current) return;
+      setPlaces(groups.length > 3 ? [...names, `${groups.length - 3} more`] : names);
+      setDetecting(false);
+    })();
+    return () => {
+      cancelled = true;
+      setDetecting(false);
+    };
+    // Runs for a new selection or when detection is switched on; metadata it writes itself is not a trigger.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [files, detectOn]);
+
+  const summary: DetectedSummary | null = useMemo(() => {
+    if (files.length === 0 || files.some((file) => !metadata.has(file))) return null;
+    const metas = files.map((file) => metadata.get(file)!);
+    const days = metas
+      .map((meta) => (meta.dateTaken && meta.dateSource ? meta.dateTaken.slice(0, 10) : null))
+      .filter((day): day is string => day !== null)
+      .sort();
+    return {
+      photos: files.filter((file) => !file.type.startsWith('video/')).length,
+      videos: files.filter((file) => file.type.startsWith('video/')).length,
+      withGps: metas.filter((meta) => hasCoordinates(meta.location)).length,
+      firstDay: earliestDay(metas),
+      lastDay: days.at(-1) ?? null,
+      places,
+    };
+  }, [files, metadata, places]);
+
+  const blockedReason =
+    files.length === 0 ? MEDIA_MESSAGES.noFilesSelected : uploading ? MEDIA_MESSAGES.uploadInProgress : null;
+
+  async function upload() {
+    if (blockedReason) {
+      setExplain(blockedReason);
+      return;
+    }
+    const dateProblem = showDatePicker && visitDate ? visitDateError(visitDate) : null;
+    setDateError(dateProblem);
+    if (dateProblem) return;
+    setUploading(true);
+    setError(null);
+    setResults(null);
+    setExplain(null);
+    setProgress(0);
+    try {
+      const outcome = await runUpload(
+        files,
+        settings,
+        { ...target, visitDate: showDatePicker && visitDate ? visitDate : null },
+        {
+          readMetadata: readFileMetadata,
+          placeAt: (lat, lng) =>
+            reverse(lat, lng).then(
+              (found) => ({
+                name: found.city && found.city !== GEOCODE_FALLBACK.city ? found.city : found.region,
+                countryCode: found.countryCode,
+                countryName: found.countryName,
+              }),
+              () => null,
+            ),
+          createPin: async (body) => (await request<{ pin: Pin }>('/pins', { method: 'POST', body })).pin,
+          uploadFile: (pinId, file, meta) => uploadOneFile(request, pinId, file, meta),
+          existingPins,
+        },
+        setProgress,
+        metadata,
+      );
+      const failed = outcome.results.filter((result) => !result.outcome.ok);
+      setResults(outcome.results);
+      // Errors keep their files selected; the ones that went up leave the selection.
+      const failedKeys = new Set(failed.map((result) => fileKey(result.file)));
+      setFiles((current) => current.filter((file) => failedKeys.has(fileKey(file))));
+      if (failed.length > 0) {
+        setError(
+          failed.length === outcome.results.length
+            ? (failed[0]!.outcome as { message: string }).message
+            : `${failed.length} of ${outcome.results.length} files could not be uploaded.`,
+        );
+      }
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: dashboardKeys.pins }),
+        queryClient.invalidateQueries({ queryKey: dashboardKeys.countries }),
+        queryClient.invalidateQueries({ queryKey: mediaKeys.all }),
+      ]);
+      if (failed.length < outcome.results.length) onUploaded(outcome);
+    } catch (caught) {
+      setError(
+        caught instanceof UploadRefused || (caught instanceof Error && caught.message)
+          ? (caught as Error).message
+          : MEDIA_MESSAGES.uploadFailed,
+      );
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      {quick && (
+        <p className="text-sm text-slate-700">
+          Choose photos with GPS and each place they were taken becomes a pin on your map.
+        </p>
+      )}
+      <SmartDetectionCard settings={settings} disabled={uploading} onChange={setSettings} />
+      {detectOn && <AutoDetectedCard detecting={detecting} summary={summary} />}
+      {showDatePicker && (
+        <VisitDateField
+          label="When did you visit?"
+          value={visitDate}
+          onChange={(value) => {
+            setVisitDate(value);
+            setDateError(null);
+          }}
+          error={dateError}
+        />
+      )}
+      <FileDropzone
+        files={files}
+        metadata={metadata}
+        disabled={uploading}
+        onAdd={(added) => {
+          const known = new Set(files.map(fileKey));
+          changeSelection([...files, ...added.filter((file) => !known.has(fileKey(file)))]);
+        }}
+        onRemove={(file) => changeSelection(files.filter((candidate) => candidate !== file))}
+      />
+      {uploading && <ProgressBar value={progress} />}
+      {error && <Alert tone="error">{error}</Alert>}
+      {results && !uploading && <Results results={results} />}
+      <div className="flex flex-col gap-2">
+        <button
+          type="button"
+          aria-disabled={blockedReason ? true : undefined}
+          aria-describedby={explain ? 'upload-blocked-reason' : undefined}
+          onClick={upload}
+          className={`inline-flex min-h-11 items-center justify-center gap-2 rounded-control px-4 font-semibold text-white shadow-sm ${
+            blockedReason
+              ? 'cursor-not-allowed bg-brand-700/60'
+              : 'bg-brand-700 hover:bg-brand-800 active:bg-brand-900'
+          }`}
+        >
+          <UploadCloud aria-hidden="true" className="size-5" />
+          {uploading
+            ? 'Uploading…'
+            : quick
+              ? 'Upload & Auto-Detect'
+              : `Upload ${files.length > 0 ? `${files.length} ${files.length === 1 ? 'file' : 'files'}` : ''}`.trim()}
+        </button>
+        {explain && (
+          <p
+            id="upload-blocked-reason"
+            role="status"
+            className="rounded-control bg-slate-900 px-3 py-2 text-sm text-white"
+          >
+            {explain}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

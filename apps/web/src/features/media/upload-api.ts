@@ -1,0 +1,85 @@
+// One file's trip to the server (SPEC.md §7 Media): reserve with upload-url, PUT the bytes straight to
+// the returned URL, then complete. A failed PUT or complete cancels the reservation so the storage it held
+// is free again at once.
+import {
+  MB,
+  uploadFailedMessage,
+  type CompleteUploadResponse,
+  type MediaMetadata,
+  type UploadUrlResponse,
+} from '@waymarks/shared';
+import type { ApiRequestOptions } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import type { UploadedFile } from './upload-flow';
+
+type Request = <T>(path: string, options?: Omit<ApiRequestOptions, 'token'>) => Promise<T>;
+
+/** What the browser read, sent along; the server reads the file again and keeps its own reading. */
+function exifDataOf(file: File, metadata: MediaMetadata) {
+  const camera = [metadata.cameraMake, metadata.cameraModel].filter(Boolean).join(' ');
+  return {
+    dateTaken: metadata.dateTaken,
+    location: metadata.location,
+    ...(camera ? { camera } : {}),
+    lastModified: Math.max(0, Math.round(file.lastModified || 0)),
+  };
+}
+
+/** The server's words for a refusal, else the generic 'Upload failed'. */
+function readable(error: unknown): Error {
+  if (error instanceof ApiError) return new Error(error.serverMessage ?? uploadFailedMessage(error.status));
+  if (error instanceof Error && error.message) return error;
+  return new Error(uploadFailedMessage(0));
+}
+
+export async function uploadOneFile(
+  request: Request,
+  pinId: string,
+  file: File,
+  metadata: MediaMetadata,
+): Promise<UploadedFile> {
+  const exifData = exifDataOf(file, metadata);
+  let reserved: UploadUrlResponse;
+  try {
+    reserved = await request<UploadUrlResponse>('/media/upload-url', {
+      method: 'POST',
+      body: {
+        pinId,
+        contentType: file.type,
+        filename: file.name,
+        sizeMB: file.size / MB,
+        sizeBytes: file.size,
+        exifData,
+      },
+    });
+  } catch (error) {
+    throw readable(error);
+  }
+  const cancel = () =>
+    request(`/media/${encodeURIComponent(reserved.mediaId)}`, { method: 'DELETE' }).catch(() => {});
+  try {
+    const response = await fetch(reserved.uploadUrl, {
+      method: 'PUT',
+      body: file,
+      headers: { 'Content-Type': reserved.contentType },
+    });
+    // SPEC.md §5: an upload response is required to be successful, else 'Upload failed: {status}'.
+    if (!response.ok) throw new Error(uploadFailedMessage(response.status));
+  } catch (error) {
+    // The reservation would otherwise hold the file's size against the allowance until it expires.
+    void cancel();
+    throw readable(error);
+  }
+  try {
+    const done = await request<CompleteUploadResponse>('/media/complete', {
+      method: 'POST',
+      body: { mediaId: reserved.mediaId, exifData },
+    });
+    return { mediaId: done.mediaId, verification: done.verification, pin: done.pin };
+  } catch (error) {
+    // A refusal was answered (and the server already removed the file); a lost answer may hide a
+    // completed upload, which must not be deleted, so only an answered error cancels.
+    if (error instanceof ApiError) void cancel();
+    throw readable(error);
+  }
+}

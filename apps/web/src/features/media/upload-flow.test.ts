@@ -1,0 +1,245 @@
+import { describe, expect, it, vi } from 'vitest';
+import { MEDIA_MESSAGES, type MediaMetadata, type Pin, type PinCreateRequest } from '@waymarks/shared';
+import {
+  DEFAULT_UPLOAD_SETTINGS,
+  UploadRefused,
+  runUpload,
+  type UploadDeps,
+  type UploadTarget,
+} from './upload-flow';
+
+const AREZZO = { lat: 43.4665, lng: 11.882 };
+const MADRID = { lat: 40.44697, lng: -3.72475 };
+
+function meta(location: { lat: number; lng: number } | null, dateTaken: string | null = null): MediaMetadata {
+  return {
+    dateTaken,
+    dateSource: dateTaken ? 'original' : null,
+    location: location ? { ...location, accuracy: null } : null,
+    cameraMake: null,
+    cameraModel: null,
+  };
+}
+
+function pin(id: string, at: { lat: number; lng: number }, title = id): Pin {
+  return {
+    pinId: id,
+    title,
+    description: '',
+    lat: at.lat,
+    lng: at.lng,
+    mediaCount: 0,
+    countryCode: 'IT',
+    countryName: 'Italy',
+    country: 'Italy',
+    visitDate: null,
+    verificationStatus: 'unverified',
+    verificationScore: 0,
+    name: title,
+  };
+}
+
+function setup(files: [File, MediaMetadata][], existingPins: Pin[] = []) {
+  const metadata = new Map(files);
+  const created: PinCreateRequest[] = [];
+  const uploads: { pinId: string; name: string }[] = [];
+  const deps: UploadDeps = {
+    readMetadata: vi.fn(async (file: File) => metadata.get(file)!),
+    placeAt: vi.fn(async (lat: number) =>
+      lat > 42
+        ? { name: 'Arezzo', countryCode: 'IT', countryName: 'Italy' }
+        : { name: 'Madrid', countryCode: 'ES', countryName: 'Spain' },
+    ),
+    createPin: vi.fn(async (body: PinCreateRequest) => {
+      created.push(body);
+      return pin(`new-${created.length}`, body, body.title);
+    }),
+    uploadFile: vi.fn(async (pinId: string, file: File) => {
+      uploads.push({ pinId, name: file.name });
+      if (file.name.startsWith('bad')) throw new Error('The image data is damaged and cannot be read.');
+      return {
+        mediaId: `m-${file.name}`,
+        verification: { status: 'verified' as const, score: 100, hasLocationVerification: true },
+        pin: pin(pinId, AREZZO),
+      };
+    }),
+    existingPins,
+  };
+  return { deps, created, uploads };
+}
+
+const file = (name: string) => new File([new Uint8Array(10)], name, { type: 'image/jpeg' });
+const placeTarget = (overrides: Partial<UploadTarget> = {}): UploadTarget => ({
+  ...AREZZO,
+  name: 'Arezzo',
+  countryCode: 'IT',
+  countryName: 'Italy',
+  pin: null,
+  visitDate: null,
+  ...overrides,
+});
+const quickTarget = placeTarget({
+  lat: 0,
+  lng: 0,
+  name: 'Auto-detect from photos',
+  countryCode: 'XX',
+  countryName: 'Unknown',
+});
+
+describe('runUpload', () => {
+  it('reports progress exactly at 10, 30, 50, 60, then a share of 40 per batch, and 100', async () => {
+    const files = Array.from(
+      { length: 9 },
+      (_, i) => [file(`p${i}.jpg`), meta(AREZZO)] as [File, MediaMetadata],
+    );
+    const { deps } = setup(files);
+    const progress: number[] = [];
+    await runUpload(
+      files.map(([f]) => f),
+      DEFAULT_UPLOAD_SETTINGS,
+      placeTarget(),
+      deps,
+      (p) => progress.push(p),
+    );
+    // 9 files in batches of 4: three batches.
+    expect(progress).toEqual([10, 30, 50, 60, 73, 87, 100, 100]);
+  });
+
+  it('creates one pin per place: the selected place for its own files, a named new one elsewhere', async () => {
+    const files: [File, MediaMetadata][] = [
+      [file('a.jpg'), meta(AREZZO, '2008-10-22T16:28:00')],
+      [file('b.jpg'), meta(MADRID, '2015-04-10T20:12:00')],
+      [file('c.jpg'), meta(null)],
+    ];
+    const { deps, created, uploads } = setup(files);
+    const outcome = await runUpload(
+      files.map(([f]) => f),
+      DEFAULT_UPLOAD_SETTINGS,
+      placeTarget(),
+      deps,
+      () => {},
+    );
+    expect(created).toEqual([
+      expect.objectContaining({
+        title: 'Arezzo',
+        description: 'Photos from Arezzo',
+        visitDate: '2008-10-22',
+        lat: AREZZO.lat,
+      }),
+      expect.objectContaining({
+        title: 'Madrid',
+        description: 'Auto-detected from photos',
+        visitDate: '2015-04-10',
+        countryCode: 'ES',
+      }),
+      expect.objectContaining({ title: 'Arezzo', description: 'Photos from Arezzo' }),
+    ]);
+    expect(uploads.map((u) => u.name).sort()).toEqual(['a.jpg', 'b.jpg', 'c.jpg']);
+    expect(outcome.pins).toHaveLength(3);
+  });
+
+  it('adds files to the saved pin they were taken at, and to another own pin they are near', async () => {
+    const saved = pin('saved', AREZZO);
+    const madridPin = pin('madrid', MADRID);
+    const files: [File, MediaMetadata][] = [
+      [file('a.jpg'), meta({ lat: 43.4684, lng: 11.8854 })],
+      [file('b.jpg'), meta(MADRID)],
+      [file('c.jpg'), meta(null)],
+    ];
+    const { deps, created, uploads } = setup(files, [saved, madridPin]);
+    await runUpload(
+      files.map(([f]) => f),
+      DEFAULT_UPLOAD_SETTINGS,
+      placeTarget({ pin: saved }),
+      deps,
+      () => {},
+    );
+    expect(created).toEqual([]);
+    expect(uploads).toEqual([
+      { pinId: 'saved', name: 'a.jpg' },
+      { pinId: 'madrid', name: 'b.jpg' },
+      { pinId: 'saved', name: 'c.jpg' },
+    ]);
+  });
+
+  it('uses the chosen visit date when date detection is off, and ignores GPS when location is off', async () => {
+    const files: [File, MediaMetadata][] = [[file('b.jpg'), meta(MADRID, '2015-04-10T20:12:00')]];
+    const { deps, created } = setup(files);
+    const settings = { ...DEFAULT_UPLOAD_SETTINGS, autoDetectDate: false, autoVerifyLocation: false };
+    await runUpload(
+      files.map(([f]) => f),
+      settings,
+      placeTarget({ visitDate: '2020-01-02' }),
+      deps,
+      () => {},
+    );
+    expect(created).toEqual([expect.objectContaining({ title: 'Arezzo', visitDate: '2020-01-02' })]);
+  });
+
+  it('reports a failed file and goes on with the rest', async () => {
+    const files: [File, MediaMetadata][] = [
+      [file('bad.jpg'), meta(AREZZO)],
+      ...Array.from({ length: 5 }, (_, i) => [file(`ok${i}.jpg`), meta(AREZZO)] as [File, MediaMetadata]),
+    ];
+    const { deps } = setup(files);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const outcome = await runUpload(
+      files.map(([f]) => f),
+      DEFAULT_UPLOAD_SETTINGS,
+      placeTarget(),
+      deps,
+      () => {},
+    );
+    expect(outcome.results.filter((r) => r.outcome.ok)).toHaveLength(5);
+    expect(outcome.results.find((r) => !r.outcome.ok)?.outcome).toEqual({
+      ok: false,
+      message: 'The image data is damaged and cannot be read.',
+    });
+    expect(logged).toHaveBeenCalledOnce();
+    logged.mockRestore();
+  });
+
+  it('refuses quick upload of files without GPS with the wait-for-location message', async () => {
+    const files: [File, MediaMetadata][] = [
+      [file('a.jpg'), meta(AREZZO)],
+      [file('b.jpg'), meta(null)],
+    ];
+    const { deps, uploads } = setup(files);
+    await expect(
+      runUpload(
+        files.map(([f]) => f),
+        DEFAULT_UPLOAD_SETTINGS,
+        quickTarget,
+        deps,
+        () => {},
+      ),
+    ).rejects.toThrow(new UploadRefused(MEDIA_MESSAGES.waitForLocation));
+    expect(uploads).toEqual([]);
+  });
+
+  it('in quick upload names every new pin from its photos and describes it as auto-detected', async () => {
+    const files: [File, MediaMetadata][] = [
+      [file('a.jpg'), meta(AREZZO)],
+      [file('b.jpg'), meta(MADRID)],
+    ];
+    const { deps, created } = setup(files);
+    await runUpload(
+      files.map(([f]) => f),
+      DEFAULT_UPLOAD_SETTINGS,
+      quickTarget,
+      deps,
+      () => {},
+    );
+    expect(created.map((c) => [c.title, c.description])).toEqual([
+      ['Arezzo', 'Auto-detected from photos'],
+      ['Madrid', 'Auto-detected from photos'],
+    ]);
+  });
+
+  it('refuses an empty selection with the no-files message', async () => {
+    const { deps } = setup([]);
+    await expect(runUpload([], DEFAULT_UPLOAD_SETTINGS, placeTarget(), deps, () => {})).rejects.toThrow(
+      MEDIA_MESSAGES.noFilesSelected,
+    );
+  });
+});

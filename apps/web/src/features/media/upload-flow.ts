@@ -1,0 +1,223 @@
+// The upload flow of SPEC.md §4 and §5, free of React so it can be tested on its own: read each file's
+// metadata, group the files by where they were taken, find or create a pin per group, then send the files
+// in parallel batches. Progress follows §4 exactly: 10 at the start, 30 after the metadata, 50 after
+// grouping, 60 before the batches, 60 plus a share of 40 per batch, and 100 at the end.
+import {
+  GEOCODE_FALLBACK,
+  MEDIA_LIMITS,
+  MEDIA_MESSAGES,
+  distanceKm,
+  groupByLocation,
+  hasCoordinates,
+  type LatLng,
+  type MediaMetadata,
+  type MediaVerificationResult,
+  type Pin,
+  type PinCreateRequest,
+} from '@waymarks/shared';
+
+export interface UploadSettings {
+  autoDetectDate: boolean;
+  autoVerifyLocation: boolean;
+  groupNearby: boolean;
+  groupingKm: number;
+}
+
+export const DEFAULT_UPLOAD_SETTINGS: UploadSettings = {
+  autoDetectDate: true,
+  autoVerifyLocation: true,
+  groupNearby: true,
+  groupingKm: MEDIA_LIMITS.groupingDefaultKm,
+};
+
+/** The place the dialog was opened for. Quick upload opens it at 0, 0 with no real place. */
+export interface UploadTarget {
+  lat: number;
+  lng: number;
+  name: string;
+  countryCode: string;
+  countryName: string;
+  pin: Pin | null;
+  /** A date chosen in 'When did you visit?' (unsaved places with auto-detect date off). */
+  visitDate: string | null;
+}
+
+export interface PlaceName {
+  name: string;
+  countryCode: string;
+  countryName: string;
+}
+
+export interface UploadDeps {
+  readMetadata(file: File): Promise<MediaMetadata>;
+  /** The place name for a group's centre (reverse geocoding); null when it cannot be found. */
+  placeAt(lat: number, lng: number): Promise<PlaceName | null>;
+  createPin(body: PinCreateRequest): Promise<Pin>;
+  /** upload-url, PUT, complete for one file; rejects with a message on failure. */
+  uploadFile(pinId: string, file: File, metadata: MediaMetadata): Promise<UploadedFile>;
+  /** The user's pins: a group near one of them is added to it rather than to a new pin. */
+  existingPins: readonly Pin[];
+}
+
+export interface UploadedFile {
+  mediaId: string;
+  verification: MediaVerificationResult;
+  pin: Pin;
+}
+
+export interface FileResult {
+  file: File;
+  pinTitle: string;
+  outcome: { ok: true; uploaded: UploadedFile } | { ok: false; message: string };
+}
+
+export interface UploadOutcome {
+  results: FileResult[];
+  /** The pins the files went to, in group order (new ones included). */
+  pins: Pin[];
+}
+
+export class UploadRefused extends Error {
+  override name = 'UploadRefused';
+}
+
+export const PROGRESS = { started: 10, metadataRead: 30, grouped: 50, batchesStart: 60, done: 100 } as const;
+
+/** The selected place when it is a real one: quick upload's 0, 0 placeholder is not (SPEC.md §5). */
+export function isQuickUpload(target: Pick<UploadTarget, 'lat' | 'lng' | 'pin'>): boolean {
+  return !target.pin && !hasCoordinates(target);
+}
+
+/** The earliest capture day among files, for a pin's visit date: 'YYYY-MM-DD' or null. */
+export function earliestDay(metadata: readonly (MediaMetadata | null)[]): string | null {
+  const days = metadata
+    .filter(
+      (meta): meta is MediaMetadata => meta !== null && meta.dateSource !== null && meta.dateTaken !== null,
+    )
+    .map((meta) => meta.dateTaken!.slice(0, 10))
+    .filter((day) => /^\d{4}-\d{2}-\d{2}$/.test(day))
+    .sort();
+  return days[0] ?? null;
+}
+
+const roundCoordinate = (value: number) => Math.round(value * 1e6) / 1e6;
+
+export async function runUpload(
+  files: readonly File[],
+  settings: UploadSettings,
+  target: UploadTarget,
+  deps: UploadDeps,
+  onProgress: (percent: number) => void,
+  knownMetadata: ReadonlyMap<File, MediaMetadata> = new Map(),
+): Promise<UploadOutcome> {
+  if (files.length === 0) throw new UploadRefused(MEDIA_MESSAGES.noFilesSelected);
+  onProgress(PROGRESS.started);
+
+  const metadata = new Map<File, MediaMetadata>();
+  for (const file of files) {
+    metadata.set(file, knownMetadata.get(file) ?? (await deps.readMetadata(file)));
+  }
+  onProgress(PROGRESS.metadataRead);
+
+  const quick = isQuickUpload(target);
+  const useGps = settings.autoVerifyLocation || quick;
+  const locationOf = (file: File) => (useGps ? metadata.get(file)?.location : null);
+  if (quick && files.some((file) => !hasCoordinates(locationOf(file)))) {
+    throw new UploadRefused(MEDIA_MESSAGES.waitForLocation);
+  }
+  // With grouping off only files taken at the very same spot share a pin.
+  const maxKm = settings.groupNearby ? settings.groupingKm : 0;
+  const groups = groupByLocation(files, locationOf, maxKm, quick ? null : target);
+  if (groups.length === 0) throw new UploadRefused(MEDIA_MESSAGES.noGroups);
+  onProgress(PROGRESS.grouped);
+
+  const pins: Pin[] = [];
+  const jobs: { file: File; pin: Pin }[] = [];
+  for (const group of groups) {
+    const pin = await pinForGroup(
+      group.centre,
+      group.fallback,
+      group.items,
+      settings,
+      target,
+      deps,
+      metadata,
+    );
+    pins.push(pin);
+    for (const file of group.items) jobs.push({ file, pin });
+  }
+  onProgress(PROGRESS.batchesStart);
+
+  const results: FileResult[] = [];
+  const batchSize = MEDIA_LIMITS.uploadBatchSize;
+  const batches = Math.ceil(jobs.length / batchSize);
+  for (let index = 0; index < batches; index += 1) {
+    const batch = jobs.slice(index * batchSize, (index + 1) * batchSize);
+    const settled = await Promise.allSettled(
+      batch.map(({ file, pin }) => deps.uploadFile(pin.pinId, file, metadata.get(file)!)),
+    );
+    settled.forEach((result, position) => {
+      const { file, pin } = batch[position]!;
+      results.push({
+        file,
+        pinTitle: pin.title,
+        outcome:
+          result.status === 'fulfilled'
+            ? { ok: true, uploaded: result.value }
+            : { ok: false, message: messageOf(result.reason) },
+      });
+    });
+    const failed = settled.filter((result) => result.status === 'rejected');
+    // SPEC.md §8: a failed batch is logged and skipped, and the rest continue.
+    if (failed.length > 0) console.error(`Upload batch ${index + 1} of ${batches}: ${failed.length} failed`);
+    onProgress(PROGRESS.batchesStart + Math.round(((index + 1) / batches) * 40));
+  }
+  onProgress(PROGRESS.done);
+  return { results, pins };
+}
+
+function messageOf(reason: unknown): string {
+  return reason instanceof Error && reason.message ? reason.message : MEDIA_MESSAGES.uploadFailed;
+}
+
+/**
+ * The pin a group goes to: the selected pin for the fallback group or a group near it, else one of the
+ * user's pins near the group, else a new pin named by reverse geocoding.
+ */
+async function pinForGroup(
+  centre: LatLng,
+  fallback: boolean,
+  items: readonly File[],
+  settings: UploadSettings,
+  target: UploadTarget,
+  deps: UploadDeps,
+  metadata: ReadonlyMap<File, MediaMetadata>,
+): Promise<Pin> {
+  const nearKm = Math.max(settings.groupingKm, MEDIA_LIMITS.groupingMinKm);
+  if (target.pin && (fallback || distanceKm(centre, target.pin) <= nearKm)) return target.pin;
+  const existing = deps.existingPins.find((pin) => distanceKm(centre, pin) <= nearKm);
+  if (existing) return existing;
+
+  const detectedDay = settings.autoDetectDate
+    ? earliestDay(items.map((file) => metadata.get(file) ?? null))
+    : null;
+  const visitDate = detectedDay ?? (settings.autoDetectDate ? null : target.visitDate);
+  const atTarget = fallback || (!isQuickUpload(target) && distanceKm(centre, target) <= nearKm);
+  const place: PlaceName = atTarget
+    ? target
+    : ((await deps.placeAt(centre.lat, centre.lng)) ?? {
+        name: GEOCODE_FALLBACK.region,
+        countryCode: GEOCODE_FALLBACK.countryCode,
+        countryName: GEOCODE_FALLBACK.countryName,
+      });
+  const at = atTarget ? target : centre;
+  return deps.createPin({
+    lat: roundCoordinate(at.lat),
+    lng: roundCoordinate(at.lng),
+    countryCode: place.countryCode,
+    countryName: place.countryName,
+    title: place.name,
+    description: atTarget ? `Photos from ${place.name}` : 'Auto-detected from photos',
+    ...(visitDate ? { visitDate } : {}),
+  });
+}

@@ -1,0 +1,241 @@
+// Photos and videos in a real browser against the real server: the upload tab with smart detection,
+// uploads that become verified pins, quick upload from the map, the gallery and its viewer, deletion,
+// downloads by plan, refusals that keep the files selected, and the same on a phone.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { createAccount } from './support/harness.js';
+
+const PASSWORD = 'Trail-mix-2024';
+let sequence = 0;
+const FIXTURES = path.resolve('../shared/fixtures/media');
+const fixture = (relative: string) => path.join(FIXTURES, relative);
+const AREZZO_PHOTOS = ['DSCN0010.jpg', 'DSCN0012.jpg', 'DSCN0021.jpg'].map((name) =>
+  fixture(`photos/gps/${name}`),
+);
+
+type Tier = 'free' | 'basic' | 'standard' | 'plus' | 'pro';
+
+async function signIn(page: Page, tier: Tier) {
+  const email = `media-${tier}-${Date.now()}-${++sequence}@example.com`;
+  await createAccount({ email, password: PASSWORD, name: 'Isabella Bird', tier });
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.locator('[data-map-status="ready"]')).toBeVisible({ timeout: 30_000 });
+}
+
+async function openSearchResult(page: Page, query: string, option: RegExp, name: string) {
+  await page.getByRole('combobox', { name: 'Search destinations' }).fill(query);
+  await page.getByRole('option', { name: option }).first().click();
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+const fileInput = (dialog: Locator) => dialog.locator('input[type="file"]');
+
+/** A stat card of the stats bar, e.g. 'Media' then its figure. */
+const statCard = (page: Page, label: string) =>
+  page
+    .getByRole('region', { name: 'Your travel statistics' })
+    .getByRole('listitem')
+    .filter({ has: page.getByText(label, { exact: true }) });
+const expectStat = (page: Page, label: string, value: string) =>
+  expect(statCard(page, label)).toHaveText(new RegExp(`^${label}${value}$`));
+
+test('photos uploaded to a searched place make it a verified pin, shown in the gallery', async ({ page }) => {
+  await signIn(page, 'free');
+  const dialog = await openSearchResult(page, 'Arezzo', /^Arezzo/, 'Arezzo');
+
+  await expect(dialog.getByRole('switch', { name: 'Auto-detect date' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+  const slider = dialog.getByRole('slider', { name: 'Grouping distance' });
+  await expect(slider).toHaveAttribute('min', '0.1');
+  await expect(slider).toHaveAttribute('max', '5');
+  await expect(slider).toHaveAttribute('step', '0.1');
+  await expect(dialog.getByText('1.0 km')).toBeVisible();
+
+  await fileInput(dialog).setInputFiles(AREZZO_PHOTOS);
+  await expect(dialog.getByRole('list', { name: 'Selected files' }).getByRole('listitem')).toHaveCount(3);
+  const detected = dialog.locator('section', { hasText: 'Auto-detected information' });
+  await expect(detected).toContainText('3 photos, 3 with GPS');
+  await expect(detected).toContainText('Taken October 22, 2008');
+  await expect(detected).toContainText('1 location: Arezzo');
+
+  await dialog.getByRole('button', { name: 'Upload 3 files' }).click();
+  await expect(dialog.getByRole('tab', { name: 'View Media (3)' })).toHaveAttribute('aria-selected', 'true', {
+    timeout: 30_000,
+  });
+  await expect(dialog).toContainText('Saved • 3 media');
+  await expect(dialog).toContainText('Verified');
+  await expect(dialog).toContainText('October 22, 2008');
+  const grid = dialog.getByRole('list', { name: /^Photos & videos/ });
+  await expect(grid.getByRole('listitem')).toHaveCount(3);
+  await expect(grid.locator('img').first()).toHaveJSProperty('complete', true);
+  expect(
+    await grid
+      .locator('img')
+      .first()
+      .evaluate((img: HTMLImageElement) => img.naturalWidth),
+  ).toBe(400);
+
+  await page.keyboard.press('Escape');
+  await expectStat(page, 'Media', '3');
+  await expect(page.getByRole('button', { name: 'Arezzo ✓ Verified, Italy' })).toHaveAttribute(
+    'title',
+    'Arezzo ✓ Verified',
+  );
+});
+
+test('quick upload places each photo by its GPS and names the new pins', async ({ page }) => {
+  await signIn(page, 'free');
+  await page.getByRole('button', { name: /^Upload/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upload & Auto-Detect' });
+  await expect(dialog).toContainText('Smart upload');
+
+  // With nothing selected the button explains itself (it is aria-disabled, so still clickable).
+  await dialog.getByRole('button', { name: 'Upload & Auto-Detect' }).click({ force: true });
+  await expect(
+    dialog.getByText('No Files Selected: Please select photos or videos to upload before proceeding.'),
+  ).toBeVisible();
+
+  // A photo without GPS cannot be placed in quick upload.
+  await fileInput(dialog).setInputFiles([
+    fixture('photos/gps/iphone6_madrid.jpg'),
+    fixture('photos/no-gps/jolla.jpg'),
+  ]);
+  await dialog.getByRole('button', { name: 'Upload & Auto-Detect' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Please wait for location detection to complete, or select photos with GPS data.',
+  );
+  await dialog.getByRole('button', { name: 'Remove jolla.jpg' }).click();
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+
+  await fileInput(dialog).setInputFiles([fixture('photos/gps/nokia_helsinki.jpg')]);
+  await dialog.getByRole('button', { name: 'Upload & Auto-Detect' }).click();
+  await expect(page.getByRole('dialog', { name: 'Madrid' })).toBeVisible({ timeout: 30_000 });
+  await page.keyboard.press('Escape');
+  await expectStat(page, 'Places', '2');
+  await expectStat(page, 'Media', '2');
+  await expect(page.getByText('2 / 195 countries')).toBeVisible();
+});
+
+test('the viewer pages with the arrow keys, and deleting asks first and takes the item away', async ({
+  page,
+}) => {
+  await signIn(page, 'free');
+  const dialog = await openSearchResult(page, 'Arezzo', /^Arezzo/, 'Arezzo');
+  await fileInput(dialog).setInputFiles(AREZZO_PHOTOS.slice(0, 2));
+  await dialog.getByRole('button', { name: 'Upload 2 files' }).click();
+  const grid = dialog.getByRole('list', { name: /^Photos & videos/ });
+  await expect(grid.getByRole('listitem')).toHaveCount(2, { timeout: 30_000 });
+
+  await grid.getByRole('button').first().click();
+  const viewer = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Close viewer' }) });
+  await expect(viewer).toContainText('1 of 2');
+  await page.keyboard.press('ArrowRight');
+  await expect(viewer).toContainText('2 of 2');
+  await page.keyboard.press('ArrowLeft');
+  await expect(viewer).toContainText('1 of 2');
+
+  await viewer.getByRole('button', { name: 'Delete' }).click();
+  await expect(viewer).toContainText('Delete this photo?');
+  await viewer.getByRole('button', { name: 'Cancel' }).click();
+  await viewer.getByRole('button', { name: 'Delete' }).click();
+  await viewer.getByRole('button', { name: 'Delete', exact: true }).last().click();
+  await expect(viewer).toBeHidden();
+  await expect(grid.getByRole('listitem')).toHaveCount(1);
+  await expect(dialog.getByRole('tab', { name: 'View Media (1)' })).toBeVisible();
+});
+
+test('downloads need the Adventurer plan: locked on free, one ZIP for Download All on basic', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, 'basic');
+  const dialog = await openSearchResult(page, 'Arezzo', /^Arezzo/, 'Arezzo');
+  await fileInput(dialog).setInputFiles(AREZZO_PHOTOS.slice(0, 2));
+  await dialog.getByRole('button', { name: 'Upload 2 files' }).click();
+  await expect(dialog.getByRole('tab', { name: 'View Media (2)' })).toBeVisible({ timeout: 30_000 });
+
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download All' }).click();
+  const zip = await download;
+  expect(zip.suggestedFilename()).toBe('Arezzo.zip');
+  const bytes = readFileSync(await zip.path());
+  expect(bytes.subarray(0, 2).toString()).toBe('PK');
+  expect(bytes.includes(readFileSync(AREZZO_PHOTOS[0]!))).toBe(true);
+
+  const freePage = await browser.newPage();
+  await signIn(freePage, 'free');
+  const freeDialog = await openSearchResult(freePage, 'Arezzo', /^Arezzo/, 'Arezzo');
+  await fileInput(freeDialog).setInputFiles(AREZZO_PHOTOS.slice(0, 1));
+  await freeDialog.getByRole('button', { name: 'Upload 1 file' }).click();
+  await expect(freeDialog.getByRole('tab', { name: 'View Media (1)' })).toBeVisible({ timeout: 30_000 });
+  await expect(freeDialog).toContainText('Downloads need the Adventurer plan or higher.');
+  await expect(freeDialog.getByRole('button', { name: 'Download All' })).toBeDisabled();
+  await freePage.close();
+});
+
+test('a file the server refuses is reported and stays selected', async ({ page }) => {
+  await signIn(page, 'free');
+  const dialog = await openSearchResult(page, 'Arezzo', /^Arezzo/, 'Arezzo');
+  await fileInput(dialog).setInputFiles([fixture('hostile/html-named.jpg')]);
+  await dialog.getByRole('button', { name: 'Upload 1 file' }).click();
+  await expect(dialog.getByRole('alert')).toContainText(/not a photo or video|do not match|cannot/i, {
+    timeout: 30_000,
+  });
+  await expect(dialog.getByRole('list', { name: 'Selected files' }).getByRole('listitem')).toHaveCount(1);
+  // Dropping files takes only photos and videos.
+  await dialog.locator('[data-dropzone]').evaluate((zone) => {
+    const data = new DataTransfer();
+    data.items.add(new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    data.items.add(new File([new Uint8Array([0xff, 0xd8, 0xff])], 'tiny.jpg', { type: 'image/jpeg' }));
+    zone.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+  });
+  await expect(dialog.getByText('1 file was skipped: only photos and videos can be uploaded.')).toBeVisible();
+  await expect(dialog.getByRole('list', { name: 'Selected files' }).getByRole('listitem')).toHaveCount(2);
+
+  const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(results.violations).toEqual([]);
+});
+
+test(
+  'on a phone: quick upload by touch and a swipe in the viewer',
+  { tag: '@phone-only' },
+  async ({ page }) => {
+    await signIn(page, 'free');
+    await page.getByRole('button', { name: /^Upload/ }).tap();
+    const dialog = page.getByRole('dialog', { name: 'Upload & Auto-Detect' });
+    await fileInput(dialog).setInputFiles(AREZZO_PHOTOS.slice(0, 2));
+    await dialog.getByRole('button', { name: 'Upload & Auto-Detect' }).tap();
+    const pinDialog = page.getByRole('dialog', { name: 'Arezzo' });
+    const grid = pinDialog.getByRole('list', { name: /^Photos & videos/ });
+    await expect(grid.getByRole('listitem')).toHaveCount(2, { timeout: 30_000 });
+    await grid.getByRole('button').first().tap();
+    const viewer = page
+      .getByRole('dialog')
+      .filter({ has: page.getByRole('button', { name: 'Close viewer' }) });
+    await expect(viewer).toContainText('1 of 2');
+    // A finger swiping from right to left over the photo.
+    const photo = viewer.locator('img:visible').last();
+    const box = await photo.boundingBox();
+    if (!box) throw new Error('the photo has no size');
+    const y = box.y + box.height / 2;
+    const touch = { pointerType: 'touch', pointerId: 7, isPrimary: true, clientY: y };
+    await photo.dispatchEvent('pointerdown', { ...touch, clientX: box.x + box.width * 0.8 });
+    await photo.dispatchEvent('pointerup', { ...touch, clientX: box.x + box.width * 0.2 });
+    await expect(viewer).toContainText('2 of 2');
+    await viewer.getByRole('button', { name: 'Close viewer' }).tap();
+    await expect(viewer).toBeHidden();
+    const viewport = page.viewportSize();
+    const sheet = await pinDialog.boundingBox();
+    expect(sheet && viewport && sheet.x + sheet.width).toBeLessThanOrEqual(viewport?.width ?? 0);
+  },
+);
