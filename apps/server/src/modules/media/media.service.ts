@@ -29,12 +29,7 @@ import type { UserRow } from '../../db/schema.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { makeDerivatives } from '../../media/derivatives.js';
 import { readMetadata } from '../../media/metadata.js';
-import {
-  declaredTypeMatches,
-  normaliseDeclaredType,
-  sniffFile,
-  type SniffedType,
-} from '../../media/sniff.js';
+import { normaliseDeclaredType, sniffFile, type SniffedType } from '../../media/sniff.js';
 import { UnprocessableMedia } from '../../media/unprocessable.js';
 import { newId } from '../auth/tokens.js';
 import type { PinsRepository } from '../pins/pins.repository.js';
@@ -322,12 +317,6 @@ interface Processed {
 async function process(file: string, declared: string, lastModified: number | undefined): Promise<Processed> {
   // Refuses what is not an accepted photo or video, and bytes of another type than declared.
   const type = await sniffFile(file, declared);
-  if (!declaredTypeMatches(declared, type)) {
-    throw new UnprocessableMedia(
-      'type-mismatch',
-      `The file's contents do not match its type (declared ${declared}, found ${type.mime}).`,
-    );
-  }
   const metadata = await readMetadata(file, type.kind, { fileLastModifiedMs: lastModified });
   const derivatives = await makeDerivatives(file, type);
   return { type, metadata, derivatives };

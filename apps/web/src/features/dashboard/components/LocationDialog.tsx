@@ -2,7 +2,7 @@
 // date, flag and country, Verified badge); the tabs 'Upload Photos & Videos' and, for a saved pin, 'View
 // Media (count)'; saving a place without photos; renaming, re-dating and deleting a saved pin, deletion
 // after confirmation. Quick upload opens it at 0, 0 as 'Upload & Auto-Detect'.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { BadgeCheck, CalendarDays, Trash2, X } from 'lucide-react';
 import {
@@ -191,14 +191,15 @@ function SavedPinForm({ pin, onDeleted }: { pin: Pin; onDeleted: () => void }) {
       {update.error && <Alert tone="error">{errorText(update.error, 'Could not save your changes')}</Alert>}
       {saved && !changed && <Alert tone="success">Changes saved</Alert>}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
-        <Button
-          variant="ghost"
+        {/* Not <Button variant="ghost">: its slate text and hover would win over the danger colours. */}
+        <button
+          type="button"
           onClick={() => setConfirming(true)}
-          className="text-danger-700 hover:bg-danger-50"
+          className="inline-flex min-h-11 items-center justify-center gap-2 rounded-control px-4 font-semibold text-danger-700 transition-colors hover:bg-danger-50 active:bg-danger-50"
         >
           <Trash2 aria-hidden="true" className="size-4" />
           Delete Pin
-        </Button>
+        </button>
         <Button type="submit" busy={update.isPending} disabled={!changed}>
           {update.isPending ? 'Saving...' : 'Save changes'}
         </Button>
@@ -215,12 +216,15 @@ function PlaceBody({
   pins,
   onSaved,
   onDeleted,
+  onShowTop,
 }: {
   place: MapPlace;
   tier: TierId;
   pins: readonly Pin[];
   onSaved: (pin: Pin) => void;
   onDeleted: () => void;
+  /** Brings the dialog's top (the header and tabs) back into view. */
+  onShowTop: () => void;
 }) {
   const pin = place.pin;
   // SPEC.md §2: the dialog opens on the view tab when the pin exists and has media.
@@ -238,6 +242,7 @@ function PlaceBody({
         .at(-1) ?? target;
     if (!pin) onSaved(latest);
     setTab('view');
+    onShowTop();
   }
 
   const uploadPanel = <UploadPanel target={{ ...place, pin }} existingPins={pins} onUploaded={uploaded} />;
@@ -311,12 +316,15 @@ export function LocationDialog({
   const current = place ?? shown;
   const pin = current?.pin ?? null;
   const quick = current !== null && !pin && isQuickUpload(current);
+  const content = useRef<HTMLDivElement>(null);
+  const showTop = () => content.current?.scrollTo({ top: 0 });
 
   return (
     <RadixDialog.Root open={place !== null} onOpenChange={(open) => !open && onClose()}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-950/40 data-[state=open]:animate-fade-in" />
         <RadixDialog.Content
+          ref={content}
           aria-describedby={undefined}
           className="fixed inset-x-0 bottom-0 z-50 max-h-[92dvh] overflow-y-auto rounded-t-card bg-white p-5 shadow-card sm:inset-x-auto sm:bottom-auto sm:left-1/2 sm:top-1/2 sm:max-h-[calc(100dvh-2rem)] sm:w-[calc(100vw-2rem)] sm:max-w-2xl sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-card sm:p-6 sm:data-[state=open]:animate-pop-in"
         >
@@ -367,6 +375,7 @@ export function LocationDialog({
                 pins={pins}
                 onSaved={onSaved}
                 onDeleted={onDeleted}
+                onShowTop={showTop}
               />
             </>
           )}
