@@ -73,6 +73,11 @@ test('photos uploaded to a searched place make it a verified pin, shown in the g
     timeout: 30_000,
   });
   await expect(dialog).toContainText('Saved • 3 media');
+  // Each file's verification is shown after the upload.
+  await expect(dialog.getByRole('heading', { name: '3 files uploaded' })).toBeVisible();
+  await expect(dialog.getByRole('list', { name: 'Upload results' }).getByRole('listitem')).toHaveText(
+    Array.from({ length: 3 }, () => /Arezzo · Verified · 100\/100$/),
+  );
   await expect(dialog).toContainText('Verified');
   await expect(dialog).toContainText('October 22, 2008');
   const grid = dialog.getByRole('list', { name: /^Photos & videos/ });

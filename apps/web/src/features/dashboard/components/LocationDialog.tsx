@@ -26,6 +26,7 @@ import { useCreatePin, useDeletePin, useUpdatePin } from '../api';
 import { Tabs } from '../../../components/ui/Tabs';
 import { MediaGallery } from '../../media/components/MediaGallery';
 import { UploadPanel } from '../../media/components/UploadPanel';
+import { UploadResults } from '../../media/components/UploadResults';
 import { isQuickUpload, type UploadOutcome } from '../../media/upload-flow';
 import { placeStatusText, roundCoordinate, type MapPlace } from '../place';
 
@@ -217,6 +218,8 @@ function PlaceBody({
   onSaved,
   onDeleted,
   onShowTop,
+  lastUpload,
+  onUploaded,
 }: {
   place: MapPlace;
   tier: TierId;
@@ -225,6 +228,9 @@ function PlaceBody({
   onDeleted: () => void;
   /** Brings the dialog's top (the header and tabs) back into view. */
   onShowTop: () => void;
+  /** The last upload run of this dialog, shown with the media it added. */
+  lastUpload: UploadOutcome | null;
+  onUploaded: (outcome: UploadOutcome) => void;
 }) {
   const pin = place.pin;
   // SPEC.md §2: the dialog opens on the view tab when the pin exists and has media.
@@ -240,6 +246,7 @@ function PlaceBody({
         .map((result) => (result.outcome.ok ? result.outcome.uploaded.pin : null))
         .filter((candidate): candidate is Pin => candidate?.pinId === target.pinId)
         .at(-1) ?? target;
+    onUploaded(outcome);
     if (!pin) onSaved(latest);
     setTab('view');
     onShowTop();
@@ -280,7 +287,23 @@ function PlaceBody({
         selected={tab}
         onSelect={setTab}
       >
-        {tab === 'view' ? <MediaGallery pin={pin} tier={tier} /> : uploadPanel}
+        {tab === 'view' ? (
+          <div className="flex flex-col gap-4">
+            {lastUpload && (
+              <section aria-labelledby="last-upload" className="flex flex-col gap-2">
+                <h3 id="last-upload" className="text-sm font-semibold text-success-800">
+                  {lastUpload.results.length === 1
+                    ? '1 file uploaded'
+                    : `${lastUpload.results.length} files uploaded`}
+                </h3>
+                <UploadResults results={lastUpload.results} />
+              </section>
+            )}
+            <MediaGallery pin={pin} tier={tier} />
+          </div>
+        ) : (
+          uploadPanel
+        )}
       </Tabs>
       <section aria-labelledby="place-details" className="border-t border-slate-200 pt-5">
         <h3 id="place-details" className="mb-3 text-sm font-semibold text-slate-900">
@@ -318,6 +341,11 @@ export function LocationDialog({
   const quick = current !== null && !pin && isQuickUpload(current);
   const content = useRef<HTMLDivElement>(null);
   const showTop = () => content.current?.scrollTo({ top: 0 });
+  const [lastUpload, setLastUpload] = useState<UploadOutcome | null>(null);
+  // A closed dialog forgets its last upload; a new pin made by the upload keeps it.
+  useEffect(() => {
+    if (!place) setLastUpload(null);
+  }, [place]);
 
   return (
     <RadixDialog.Root open={place !== null} onOpenChange={(open) => !open && onClose()}>
@@ -376,6 +404,8 @@ export function LocationDialog({
                 onSaved={onSaved}
                 onDeleted={onDeleted}
                 onShowTop={showTop}
+                lastUpload={lastUpload}
+                onUploaded={setLastUpload}
               />
             </>
           )}

@@ -3,7 +3,7 @@
 // Upload button with its progress, and each file's verification afterwards.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { BadgeCheck, CircleAlert, UploadCloud } from 'lucide-react';
+import { UploadCloud } from 'lucide-react';
 import {
   GEOCODE_FALLBACK,
   MEDIA_MESSAGES,
@@ -34,8 +34,7 @@ import {
 import { AutoDetectedCard, type DetectedSummary } from './AutoDetectedCard';
 import { FileDropzone } from './FileDropzone';
 import { SmartDetectionCard } from './SmartDetectionCard';
-
-const fileKey = (file: File) => `${file.name}|${file.size}|${file.lastModified}`;
+import { UploadResults, fileKey } from './UploadResults';
 
 function ProgressBar({ value }: { value: number }) {
   return (
@@ -58,36 +57,6 @@ function ProgressBar({ value }: { value: number }) {
   );
 }
 
-function Results({ results }: { results: readonly FileResult[] }) {
-  return (
-    <ul
-      aria-label="Upload results"
-      className="flex flex-col divide-y divide-slate-100 rounded-control border border-slate-200 text-sm"
-    >
-      {results.map(({ file, pinTitle, outcome }) => (
-        <li key={fileKey(file)} className="flex items-start gap-2 px-3 py-2">
-          {outcome.ok ? (
-            <BadgeCheck
-              aria-hidden="true"
-              className={`mt-0.5 size-4 shrink-0 ${outcome.uploaded.verification.status === 'verified' ? 'text-violet-700' : 'text-slate-400'}`}
-            />
-          ) : (
-            <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-danger-700" />
-          )}
-          <div className="min-w-0 flex-1">
-            <p className="truncate font-medium text-slate-900">{file.name}</p>
-            <p className="text-slate-600">
-              {outcome.ok
-                ? `${pinTitle} · ${outcome.uploaded.verification.status === 'verified' ? 'Verified' : 'Unverified'} · ${outcome.uploaded.verification.score}/100`
-                : outcome.message}
-            </p>
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 export function UploadPanel({
   target,
   existingPins,
@@ -96,7 +65,7 @@ export function UploadPanel({
   /** The place; visitDate is ignored here (the panel has its own picker). */
   target: Omit<UploadTarget, 'visitDate'>;
   existingPins: readonly Pin[];
-  /** After a run where at least one file went up: the pins the files went to. */
+  /** After a run where every file went up: the pins they went to and each file's verification. */
   onUploaded: (outcome: UploadOutcome) => void;
 }) {
   const { request } = useAuth();
@@ -239,7 +208,8 @@ export function UploadPanel({
         queryClient.invalidateQueries({ queryKey: dashboardKeys.countries }),
         queryClient.invalidateQueries({ queryKey: mediaKeys.all }),
       ]);
-      if (failed.length < outcome.results.length) onUploaded(outcome);
+      // With a failure the panel stays, showing what went up and what did not, the failed files kept.
+      if (failed.length === 0) onUploaded(outcome);
     } catch (caught) {
       setError(
         caught instanceof UploadRefused || (caught instanceof Error && caught.message)
@@ -283,7 +253,7 @@ export function UploadPanel({
       />
       {uploading && <ProgressBar value={progress} />}
       {error && <Alert tone="error">{error}</Alert>}
-      {results && !uploading && <Results results={results} />}
+      {results && !uploading && <UploadResults results={results} />}
       <div className="flex flex-col gap-2">
         <button
           type="button"
