@@ -58,6 +58,10 @@ export interface NewUpload {
   sizeBytes?: number | undefined;
 }
 
+/** The make and model columns' width: EXIF text is whatever the file says, so it is cut to fit. */
+const CAMERA_TEXT_MAX = 100;
+const clip = (text: string | null, max: number) => (text === null ? null : text.slice(0, max));
+
 const tierOf = (user: UserRow): TierId => (isTierId(user.tier) ? user.tier : 'free');
 
 export class MediaService {
@@ -163,8 +167,8 @@ export class MediaService {
       date_source: metadata.dateSource,
       lat: metadata.location?.lat ?? null,
       lng: metadata.location?.lng ?? null,
-      camera_make: metadata.cameraMake,
-      camera_model: metadata.cameraModel,
+      camera_make: clip(metadata.cameraMake, CAMERA_TEXT_MAX),
+      camera_model: clip(metadata.cameraModel, CAMERA_TEXT_MAX),
       verification_status: verification.status,
       verification_score: verification.score,
       has_location_verification: verification.hasLocationVerification ? 1 : 0,

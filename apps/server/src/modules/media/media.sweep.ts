@@ -34,9 +34,13 @@ export class MediaSweep {
     for (;;) {
       const rows = await media.listAbandoned(now() - ABANDONED_AFTER_MS, BATCH);
       if (rows.length === 0) break;
-      await media.deleteAbandoned(rows.map((row) => row.id));
-      await storage.delete(rows.flatMap((row) => Object.values(mediaKeys(row.user_id, row.id)) as string[]));
-      abandonedUploads += rows.length;
+      const ids = rows.map((row) => row.id);
+      await media.deleteAbandoned(ids);
+      // A late complete may have made one ready between the list and the delete: its files stay.
+      const kept = await media.existingIds(ids);
+      const gone = rows.filter((row) => !kept.has(row.id));
+      await storage.delete(gone.flatMap((row) => Object.values(mediaKeys(row.user_id, row.id)) as string[]));
+      abandonedUploads += gone.length;
       if (rows.length < BATCH) break;
     }
 

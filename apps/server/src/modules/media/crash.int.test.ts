@@ -1,0 +1,606 @@
+// Crash safety with the real server in a process of its own, so the kill is a real SIGKILL: uploads are
+// cut off in every state, the server starts again on the same data folder and database, and once the
+// start-up sweep has run, storage and the media table agree: no ready row points at a missing object, no
+// object is left without a row, nothing half-sent counts, and usage is exactly what is stored.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CompleteUploadResponse,
+  CountriesSummary,
+  MB,
+  Pin,
+  PinCreateResponse,
+  Session,
+  UploadUrlResponse,
+} from '@waymarks/shared';
+import { runAdminCommand } from '../../cli.js';
+import { createDatabase, type Db } from '../../db/database.js';
+import { mediaFixture } from '../../testing/media-fixtures.js';
+import { createTestDatabase, freePort, testDialects, type Dialect } from '../../testing/test-app.js';
+import { mediaIdOfKey, mediaKeys } from './media-keys.js';
+import { MediaRepository } from './media.repository.js';
+import type { SweepReport } from './media.sweep.js';
+
+/** Repository root: this file lives in apps/server/src/modules/media. */
+const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
+const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
+
+const EMAIL = 'crash@example.com';
+const PASSWORD = 'Crash-test1';
+const AUTH_SECRET = 'crash-test-secret-that-is-long-enough-0123456789';
+const AREZZO = { lat: 43.4665, lng: 11.882, title: 'Arezzo' };
+const TOKYO = { lat: 35.6586, lng: 139.7454, title: 'Tokyo' };
+const PARIS = { lat: 48.8584, lng: 2.2945, title: 'Paris' };
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** How long the server may take to answer /api/health, and to finish its start-up sweep. */
+const START_TIMEOUT_MS = 30_000;
+/** Far above the usual run time (seconds): a loaded machine starts the server slowly. */
+const TEST_TIMEOUT_MS = 120_000;
+/**
+ * A HEIC photo takes the server well over a second to decode and turn into thumbnails; the kill comes
+ * this long after complete was sent, while that work runs.
+ */
+const KILL_DURING_COMPLETE_AFTER_MS = 400;
+
+interface Environment {
+  dataDir: string;
+  /** What DATABASE_URL the server and the admin CLI are given. */
+  databaseUrl: string;
+  /** The same database, read directly by the test. */
+  db: Db;
+  drop(): Promise<void>;
+}
+
+interface Server {
+  child: ChildProcess;
+  baseUrl: string;
+  /** stdout and stderr lines, for the message of a failure. */
+  log: string[];
+  /** The report of the sweep this process ran when it started listening. */
+  sweep: Promise<SweepReport>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Every server and environment made so far: cleanUp ends and removes them, whatever happened. */
+const servers = new Set<Server>();
+const environments = new Set<Environment>();
+
+async function cleanUp(): Promise<void> {
+  for (const server of servers) {
+    servers.delete(server);
+    if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+    await server.exited;
+  }
+  const failures: unknown[] = [];
+  for (const environment of environments) {
+    environments.delete(environment);
+    await environment.drop().catch((error: unknown) => failures.push(error));
+  }
+  if (failures.length > 0) throw failures[0];
+}
+
+/** An empty data folder and database: SQLite in the folder, or a fresh schema on TEST_DATABASE_URL. */
+async function createEnvironment(dialect: Dialect): Promise<Environment> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'waymarks-crash-'));
+  let environment: Environment;
+  if (dialect === 'sqlite') {
+    const file = path.join(dataDir, 'waymarks.db');
+    const db = createDatabase({ dialect: 'sqlite', file });
+    environment = {
+      dataDir,
+      databaseUrl: `sqlite:${file}`,
+      db,
+      drop: async () => {
+        await db.destroy();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } else {
+    const testDb = await createTestDatabase('postgres').catch((error: unknown) => {
+      rmSync(dataDir, { recursive: true, force: true });
+      throw error;
+    });
+    const { schema } = await testDb.db
+      .selectNoFrom((eb) => eb.fn<string>('current_schema').as('schema'))
+      .executeTakeFirstOrThrow();
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    environment = {
+      dataDir,
+      databaseUrl: url.href,
+      db: testDb.db,
+      drop: async () => {
+        await testDb.drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  environments.add(environment);
+  // The admin CLI migrates the database and creates a confirmed account: no mail round trip needed.
+  await runAdminCommand(['create-user', EMAIL, PASSWORD, '--tier', 'pro'], {
+    DATA_DIR: dataDir,
+    DATABASE_URL: environment.databaseUrl,
+  });
+  return environment;
+}
+
+/** Starts src/main.ts under tsx on the environment and waits until /api/health answers. */
+async function startServer(environment: Environment): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      // Access tokens name the public address: a fixed one keeps the session valid whatever the port.
+      PUBLIC_URL: 'http://waymarks.test',
+      DATA_DIR: environment.dataDir,
+      DATABASE_URL: environment.databaseUrl,
+      AUTH_SECRET,
+      // info, for the 'media sweep done' line and its report.
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log: string[] = [];
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+    // Could not be started at all: nothing will exit.
+    child.once('error', (error) => {
+      log.push(String(error));
+      if (child.pid === undefined) resolve({ code: null, signal: null });
+    });
+  });
+  let sweepDone!: (report: SweepReport) => void;
+  let sweepFailed!: (error: Error) => void;
+  const sweep = new Promise<SweepReport>((resolve, reject) => {
+    sweepDone = resolve;
+    sweepFailed = reject;
+  });
+  sweep.catch(() => {});
+  createInterface({ input: child.stderr! }).on('line', (line) => log.push(line));
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    log.push(line);
+    let entry: { msg?: string; sweep?: SweepReport };
+    try {
+      entry = JSON.parse(line) as typeof entry;
+    } catch {
+      return;
+    }
+    if (entry.msg === 'media sweep done' && entry.sweep) sweepDone(entry.sweep);
+    if (entry.msg === 'media sweep failed') sweepFailed(new Error(`The media sweep failed: ${line}`));
+  });
+  void exited.then(({ code, signal }) =>
+    sweepFailed(new Error(`The server ended (${signal ?? code}) before its sweep:\n${log.join('\n')}`)),
+  );
+  const server: Server = { child, baseUrl: `http://127.0.0.1:${port}`, log, sweep, exited };
+  servers.add(server);
+
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`The server ended while starting:\n${log.join('\n')}`);
+    }
+    if (Date.now() > deadline) throw new Error(`The server did not answer /api/health:\n${log.join('\n')}`);
+    try {
+      const res = await fetch(`${server.baseUrl}/api/health`);
+      if (res.status === 200) return server;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(100);
+  }
+}
+
+/** The report of the start-up sweep, once it has run. */
+async function sweepOf(server: Server): Promise<SweepReport> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`No 'media sweep done' in the log:\n${server.log.join('\n')}`)),
+      START_TIMEOUT_MS,
+    );
+  });
+  try {
+    return await Promise.race([server.sweep, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** SIGKILL: no shutdown hook, no finally block, no flush runs. */
+async function crash(server: Server): Promise<void> {
+  expect(server.child.kill('SIGKILL')).toBe(true);
+  expect(await server.exited).toEqual({ code: null, signal: 'SIGKILL' });
+  // Gone: signal 0 reaches no process of that id.
+  expect(() => process.kill(server.child.pid!, 0)).toThrow();
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The API as the signed-in traveller, on whichever server process is running now. */
+class Client {
+  server!: Server;
+  token = '';
+
+  async signIn(server: Server): Promise<void> {
+    this.use(server);
+    const res = await this.call('POST', '/api/auth/signin', { email: EMAIL, password: PASSWORD });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    this.token = Session.parse(res.body).accessToken;
+  }
+
+  /** Talks to this server process from now on, with the same session. */
+  use(server: Server): void {
+    this.server = server;
+  }
+
+  async call(method: string, url: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+    const res = await fetch(this.server.baseUrl + url, {
+      method,
+      headers: {
+        ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+  }
+
+  async createPin(at: typeof AREZZO): Promise<string> {
+    const res = await this.call('POST', '/api/pins', at);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return PinCreateResponse.parse(res.body).pin.pinId;
+  }
+
+  async getPin(pinId: string): Promise<Pin> {
+    const res = await this.call('GET', `/api/pins/${pinId}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return Pin.parse(res.body);
+  }
+
+  async countries(): Promise<CountriesSummary> {
+    const res = await this.call('GET', '/api/countries');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return CountriesSummary.parse(res.body);
+  }
+
+  /** upload-url for a fixture: the reservation and the bytes to send. */
+  async reserve(pinId: string, fixture: string, contentType: string): Promise<Upload> {
+    const bytes = readFileSync(mediaFixture(fixture));
+    const res = await this.call('POST', '/api/media/upload-url', {
+      pinId,
+      contentType,
+      filename: path.basename(fixture),
+      sizeMB: bytes.length / MB,
+      sizeBytes: bytes.length,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return { ...UploadUrlResponse.parse(res.body), bytes };
+  }
+
+  async put(upload: Upload): Promise<number> {
+    const res = await fetch(this.server.baseUrl + upload.uploadUrl, {
+      method: 'PUT',
+      headers: { 'content-type': upload.contentType },
+      body: new Uint8Array(upload.bytes),
+    });
+    await res.arrayBuffer();
+    return res.status;
+  }
+
+  complete(upload: Upload): Promise<{ status: number; body: unknown }> {
+    return this.call('POST', '/api/media/complete', {
+      mediaId: upload.mediaId,
+      exifData: { lastModified: 1_700_000_000_000 },
+    });
+  }
+
+  /** upload-url, PUT and complete: a photo that is media. */
+  async upload(pinId: string, fixture: string, contentType = 'image/jpeg'): Promise<Upload> {
+    const upload = await this.reserve(pinId, fixture, contentType);
+    expect(await this.put(upload)).toBe(200);
+    const res = await this.complete(upload);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(CompleteUploadResponse.parse(res.body).media.mediaId).toBe(upload.mediaId);
+    return upload;
+  }
+
+  /**
+   * A PUT that sends half the file and then nothing, its connection held open: the server is
+   * streaming it into a `.part` file when it dies. Resolves once that half is on disk.
+   */
+  async putHalf(environment: Environment, upload: Upload): Promise<http.ClientRequest> {
+    const half = Math.floor(upload.bytes.length / 2);
+    const request = http.request(this.server.baseUrl + upload.uploadUrl, {
+      method: 'PUT',
+      headers: { 'content-type': upload.contentType, 'content-length': upload.bytes.length },
+    });
+    // The server goes away mid-request: that error is the point.
+    request.on('error', () => {});
+    request.write(upload.bytes.subarray(0, half));
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const parts = (await storedFiles(environment)).filter(
+        (file) => file.key.endsWith('.part') && file.key.includes(upload.mediaId),
+      );
+      if (parts.some((part) => part.size === half)) return request;
+      if (Date.now() > deadline) throw new Error('The half-sent upload never reached the disk');
+      await sleep(50);
+    }
+  }
+}
+
+interface Upload extends UploadUrlResponse {
+  bytes: Buffer;
+}
+
+/** Every file under DATA_DIR/media, by the storage key it holds (`.part` files included). */
+async function storedFiles(environment: Environment): Promise<{ key: string; size: number }[]> {
+  const dir = path.join(environment.dataDir, 'media');
+  let entries;
+  try {
+    entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const files = [];
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    try {
+      files.push({ key: path.relative(dir, file).split(path.sep).join('/'), size: (await stat(file)).size });
+    } catch {
+      // Removed while listing (an upload finishing).
+    }
+  }
+  return files;
+}
+
+const mediaRows = (environment: Environment) => environment.db.selectFrom('media').selectAll().execute();
+
+/**
+ * What must hold after any crash once the sweep has run, read from the database, the disk and the API:
+ * every ready row has its three objects; every object belongs to a ready row or to an upload whose link
+ * is still valid; no `.part` file is left; counts and usage are those of the ready media, and the bytes
+ * counted are the bytes stored.
+ */
+async function expectConsistent(
+  environment: Environment,
+  client: Client,
+  userId: string,
+  pinIds: string[],
+): Promise<void> {
+  const rows = await mediaRows(environment);
+  const files = await storedFiles(environment);
+  const sizes = new Map(files.map((file) => [file.key, file.size]));
+  const ready = rows.filter((row) => row.status === 'ready');
+
+  expect(files.filter((file) => file.key.endsWith('.part'))).toEqual([]);
+  for (const row of ready) {
+    const keys = mediaKeys(row.user_id, row.id);
+    expect(row.storage_key).toBe(keys.original);
+    for (const key of Object.values(keys) as string[]) expect(sizes.has(key), `${key} is stored`).toBe(true);
+  }
+  const now = Date.now();
+  for (const file of files) {
+    const mediaId = mediaIdOfKey(file.key);
+    expect(mediaId, `${file.key} is a media object`).toBeDefined();
+    const row = rows.find((candidate) => candidate.id === mediaId);
+    expect(row, `${file.key} has a media row`).toBeDefined();
+    expect(row!.status === 'ready' || row!.expires_at > now, `${file.key} belongs to a live row`).toBe(true);
+  }
+
+  // Usage equals what is stored: each ready row's size is its original's size on disk, and the usage the
+  // storage allowance is checked against counts exactly those bytes.
+  for (const row of ready) expect(row.size_bytes).toBe(sizes.get(row.storage_key));
+  const storedBytes = (pinId?: string) =>
+    ready
+      .filter((row) => pinId === undefined || row.pin_id === pinId)
+      .reduce((sum, row) => sum + sizes.get(row.storage_key)!, 0);
+  expect(ready.reduce((sum, row) => sum + row.size_bytes, 0)).toBe(storedBytes());
+  const usage = await new MediaRepository(environment.db).usage(userId, now);
+  expect(usage).toMatchObject({ readyBytes: storedBytes(), mediaCount: ready.length });
+
+  const summary = await client.countries();
+  expect(summary.totalMedia).toBe(ready.length);
+  for (const pinId of pinIds) {
+    const pin = await client.getPin(pinId);
+    const pinReady = ready.filter((row) => row.pin_id === pinId);
+    expect(pin.mediaCount, `media of ${pin.title}`).toBe(pinReady.length);
+    // One pin per country here, so the country's stored size is the pin's.
+    const country = summary.countries.find((entry) => entry.countryCode === pin.countryCode);
+    expect(country?.mediaCount).toBe(pinReady.length);
+    expect(country?.totalSizeMB).toBe(Number((storedBytes(pinId) / MB).toFixed(2)));
+  }
+}
+
+describe.each(testDialects())('crash safety of uploads on %s', (dialect) => {
+  let environment: Environment;
+  let server: Server;
+  const client = new Client();
+  let userId: string;
+  let arezzo: string;
+  let tokyo: string;
+  let paris: string;
+
+  beforeAll(async () => {
+    environment = await createEnvironment(dialect);
+    server = await startServer(environment);
+    expect(await sweepOf(server)).toEqual({ incompleteUploads: 0, abandonedUploads: 0, orphanObjects: 0 });
+    await client.signIn(server);
+    userId = (await environment.db.selectFrom('users').select('id').executeTakeFirstOrThrow()).id;
+    arezzo = await client.createPin(AREZZO);
+    tokyo = await client.createPin(TOKYO);
+    paris = await client.createPin(PARIS);
+  }, 120_000);
+  afterAll(cleanUp, 60_000);
+
+  /**
+   * SIGKILLs the server, runs `whileDown` (what else happened before the restart), starts the server
+   * again on the same data folder and database, and gives the report of its start-up sweep. The session
+   * outlives the crash: the client goes on with the same token.
+   */
+  async function crashAndRestart(whileDown?: () => Promise<void>): Promise<SweepReport> {
+    await crash(server);
+    await whileDown?.();
+    server = await startServer(environment);
+    client.use(server);
+    return sweepOf(server);
+  }
+
+  const storedKeys = async () => new Set((await storedFiles(environment)).map((file) => file.key));
+  const keysOf = (upload: Upload) => Object.values(mediaKeys(userId, upload.mediaId)) as string[];
+
+  it(
+    'leaves storage and media rows consistent after a SIGKILL in the middle of uploads, and nothing half-sent counts',
+    async () => {
+      const done = await Promise.all([
+        client.upload(arezzo, 'photos/gps/DSCN0010.jpg'),
+        client.upload(arezzo, 'photos/gps/DSCN0012.jpg'),
+        client.upload(tokyo, 'photos/gps/DSCN0021.jpg'),
+      ]);
+
+      // Uploads in every state at once when the server dies.
+      const [reservedOnly, halfSent, putNotCompleted, completing] = await Promise.all([
+        client.reserve(arezzo, 'photos/gps/DSCN0025.jpg', 'image/jpeg'),
+        client.reserve(tokyo, 'photos/gps/DSCN0027.jpg', 'image/jpeg'),
+        client.reserve(arezzo, 'photos/gps/DSCN0029.jpg', 'image/jpeg'),
+        client.reserve(tokyo, 'photos/gps/iphone11_kansas_city.heic', 'image/heic'),
+      ]);
+      expect(await client.put(putNotCompleted)).toBe(200);
+      expect(await client.put(completing)).toBe(200);
+      const halfRequest = await client.putHalf(environment, halfSent);
+      const completeInFlight = client.complete(completing).then(
+        () => 'answered' as const,
+        () => 'cut off' as const,
+      );
+      await sleep(KILL_DURING_COMPLETE_AFTER_MS);
+
+      const report = await crashAndRestart(async () => {
+        halfRequest.destroy();
+        // The complete never got its answer: the server died while it ran.
+        expect(await completeInFlight).toBe('cut off');
+        // The crash left the half-sent upload's part file behind: there is something for the sweep to do.
+        expect((await storedFiles(environment)).some((file) => file.key.endsWith('.part'))).toBe(true);
+      });
+      // The half-sent part at least (a thumbnail being written when the kill came would be another).
+      expect(report.incompleteUploads).toBeGreaterThanOrEqual(1);
+      // Every upload cut off still has a valid link (an hour), and no row was deleted: nothing else to remove.
+      expect(report).toMatchObject({ abandonedUploads: 0, orphanObjects: 0 });
+
+      await expectConsistent(environment, client, userId, [arezzo, tokyo, paris]);
+      const rows = new Map((await mediaRows(environment)).map((row) => [row.id, row]));
+      for (const upload of done) expect(rows.get(upload.mediaId)?.status).toBe('ready');
+      for (const upload of [reservedOnly, halfSent, putNotCompleted, completing]) {
+        expect(rows.get(upload.mediaId), upload.mediaId).toMatchObject({ status: 'pending', size_bytes: 0 });
+      }
+      const stored = await storedKeys();
+      // Half a file is never an object, and no trace of it remains.
+      expect([...stored].filter((key) => key.includes(halfSent.mediaId))).toEqual([]);
+      expect([...stored].filter((key) => key.includes(reservedOnly.mediaId))).toEqual([]);
+      // A finished PUT survives the crash, waiting for complete.
+      expect(stored.has(mediaKeys(userId, putNotCompleted.mediaId).original)).toBe(true);
+      expect(stored.has(mediaKeys(userId, completing.mediaId).original)).toBe(true);
+      expect((await client.getPin(arezzo)).mediaCount).toBe(2);
+      expect((await client.getPin(tokyo)).mediaCount).toBe(1);
+
+      // The service is healthy again: every cut-off upload can be finished, and new ones go through.
+      for (const upload of [putNotCompleted, completing]) {
+        const res = await client.complete(upload);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+      }
+      for (const upload of [reservedOnly, halfSent]) {
+        expect(await client.put(upload)).toBe(200);
+        const res = await client.complete(upload);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+      }
+      await client.upload(tokyo, 'photos/gps/DSCN0038.jpg');
+
+      await expectConsistent(environment, client, userId, [arezzo, tokyo, paris]);
+      expect((await mediaRows(environment)).filter((row) => row.status === 'ready')).toHaveLength(8);
+      expect((await client.getPin(arezzo)).mediaCount).toBe(4);
+      expect((await client.getPin(tokyo)).mediaCount).toBe(4);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'removes uploads abandoned long past their link’s expiry, rows and objects, and keeps ready media',
+    async () => {
+      const readyBefore = (await mediaRows(environment)).filter((row) => row.status === 'ready');
+      const [reservedOnly, stored, halfSent] = await Promise.all([
+        client.reserve(arezzo, 'photos/gps/DSCN0040.jpg', 'image/jpeg'),
+        client.reserve(arezzo, 'photos/gps/DSCN0042.jpg', 'image/jpeg'),
+        client.reserve(tokyo, 'photos/gps/DSCN0025.jpg', 'image/jpeg'),
+      ]);
+      expect(await client.put(stored)).toBe(200);
+      const halfRequest = await client.putHalf(environment, halfSent);
+
+      const report = await crashAndRestart(async () => {
+        halfRequest.destroy();
+        // Two days pass while the server is down: every link ran out long ago, ready media's included.
+        await environment.db
+          .updateTable('media')
+          .set({ expires_at: Date.now() - 2 * DAY_MS })
+          .execute();
+      });
+      expect(report).toEqual({ incompleteUploads: 1, abandonedUploads: 3, orphanObjects: 0 });
+
+      const rows = await mediaRows(environment);
+      expect(rows.map((row) => row.id).sort()).toEqual(readyBefore.map((row) => row.id).sort());
+      expect(rows.every((row) => row.status === 'ready')).toBe(true);
+      const keys = await storedKeys();
+      for (const upload of [reservedOnly, stored, halfSent]) {
+        expect([...keys].filter((key) => key.includes(upload.mediaId))).toEqual([]);
+      }
+      await expectConsistent(environment, client, userId, [arezzo, tokyo, paris]);
+      expect((await client.getPin(arezzo)).mediaCount).toBe(4);
+      expect((await client.getPin(tokyo)).mediaCount).toBe(4);
+
+      // The service goes on: a new upload goes through.
+      await client.upload(arezzo, 'photos/gps/DSCN0040.jpg');
+      await expectConsistent(environment, client, userId, [arezzo, tokyo, paris]);
+      expect((await client.getPin(arezzo)).mediaCount).toBe(5);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'removes the objects of media whose rows were deleted just before a crash',
+    async () => {
+      const [gone, pendingGone] = await Promise.all([
+        client.upload(paris, 'photos/gps/DSCN0042.jpg'),
+        client.reserve(paris, 'photos/gps/DSCN0021.jpg', 'image/jpeg'),
+      ]);
+      expect(await client.put(pendingGone)).toBe(200);
+      const rowsBefore = await mediaRows(environment);
+
+      const report = await crashAndRestart(async () => {
+        // Deleting a pin removes its media rows (with the pin, in one statement) before its objects:
+        // this is the state a crash between the two leaves behind.
+        await environment.db.deleteFrom('pins').where('id', '=', paris).execute();
+        expect(await mediaRows(environment)).toHaveLength(rowsBefore.length - 2);
+      });
+      // The ready photo's original, thumbnail and preview, and the finished PUT's original.
+      expect(report).toEqual({ incompleteUploads: 0, abandonedUploads: 0, orphanObjects: 4 });
+
+      const keys = await storedKeys();
+      for (const key of [...keysOf(gone), ...keysOf(pendingGone)]) expect(keys.has(key), key).toBe(false);
+      await expectConsistent(environment, client, userId, [arezzo, tokyo]);
+      expect((await client.countries()).totalPins).toBe(2);
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
