@@ -1,6 +1,7 @@
 // npm run bench: runs every benchmark in sequence, one block each, then a summary table.
 // Each benchmark prints its figure against a baseline measured in the same run. The run is a report:
-// it exits 0 when a target is missed and non-zero only when a benchmark crashed.
+// it exits 0 when a target is missed or a benchmark is skipped (it says why), and non-zero only when a
+// benchmark crashed.
 //   node bench/run.mjs [name ...]   runs only the named benchmarks
 import os from 'node:os';
 import { fmt, performance, removeTempDirs, usedServerEntry } from './lib.mjs';
@@ -17,6 +18,9 @@ const BENCHMARKS = [
   'geo-search',
   'geo-reverse',
   'media-metadata',
+  'media-ingest',
+  'media-large-upload',
+  'media-grouping-browser',
 ];
 
 const only = process.argv.slice(2);
@@ -43,10 +47,11 @@ for (const name of selected) {
     const { run } = await import(`./${name}.mjs`);
     const result = await run();
     const seconds = (performance.now() - started) / 1000;
-    results.push({ ...result, name, seconds, status: result.pass ? 'PASS' : 'FAIL' });
+    const status = result.skipped ? 'SKIP' : result.pass ? 'PASS' : 'FAIL';
+    results.push({ ...result, name, seconds, status });
     console.log(`  figure: ${result.figure}`);
     console.log(`  target: ${result.target}`);
-    console.log(`  result: ${result.pass ? 'PASS' : 'FAIL'} (${seconds.toFixed(1)} s)\n`);
+    console.log(`  result: ${status} (${seconds.toFixed(1)} s)\n`);
   } catch (error) {
     const seconds = (performance.now() - started) / 1000;
     console.log(`  CRASHED after ${seconds.toFixed(1)} s: ${error?.stack ?? error}\n`);
@@ -83,8 +88,11 @@ if (entry) {
 }
 const crashed = results.filter((result) => result.status === 'CRASH').length;
 const failed = results.filter((result) => result.status === 'FAIL').length;
+const skipped = results.filter((result) => result.status === 'SKIP').length;
 console.log(
-  `\n${results.length - crashed - failed} passed, ${failed} missed a target, ${crashed} crashed ` +
+  `\n${results.length - crashed - failed - skipped} passed, ${failed} missed a target, ` +
+    (skipped > 0 ? `${skipped} skipped, ` : '') +
+    `${crashed} crashed ` +
     `in ${fmt((performance.now() - runStarted) / 1000, 1)} s.` +
     (crashed > 0
       ? ' Exit code 1: a benchmark crashed.'
