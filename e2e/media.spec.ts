@@ -104,8 +104,8 @@ test('quick upload places each photo by its GPS and names the new pins', async (
   const dialog = page.getByRole('dialog', { name: 'Upload & Auto-Detect' });
   await expect(dialog).toContainText('Smart upload');
 
-  // With nothing selected the button explains itself (it is aria-disabled, so still clickable).
-  await dialog.getByRole('button', { name: 'Upload & Auto-Detect' }).click({ force: true });
+  // With nothing selected the button explains itself (it is aria-disabled, so it still takes focus and Enter).
+  await dialog.getByRole('button', { name: 'Upload & Auto-Detect' }).press('Enter');
   await expect(
     dialog.getByText('No Files Selected: Please select photos or videos to upload before proceeding.'),
   ).toBeVisible();
