@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { PinCreateResponse, type Pin } from '@waymarks/shared';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../app.js';
@@ -167,4 +168,57 @@ export async function signUpAndSignIn(
   await post('/api/auth/verify', { email, code }, 200);
   const body = (await post('/api/auth/signin', { email, password }, 200)).json();
   return { token: body.accessToken as string, userId: body.user.userId as string };
+}
+
+/** The password of accounts made by accountMaker. */
+export const TEST_PASSWORD = 'Correct-Horse1';
+
+/**
+ * Fresh signed-in accounts for one suite: each call signs up, confirms and signs in a new account with its
+ * own e-mail (`<label><n>@example.com`) and client address (`<subnet>.<n>`). `app` is read at each call,
+ * so the maker can be made before the suite's app starts.
+ */
+export function accountMaker(
+  app: () => TestApp,
+  options: { label: string; subnet: string; name?: string },
+): () => Promise<SignedInUser> {
+  let count = 0;
+  return () => {
+    count += 1;
+    return signUpAndSignIn(app(), {
+      email: `${options.label}${count}@example.com`,
+      password: TEST_PASSWORD,
+      name: options.name ?? 'Ida Pfeiffer',
+      remoteAddress: `${options.subnet}.${count}`,
+    });
+  };
+}
+
+export type ApiCall = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  user: SignedInUser | null,
+  payload?: unknown,
+) => Promise<LightMyRequestResponse>;
+
+/** Calls the API in process with the user's bearer token (none for null). */
+export function apiCaller(app: () => TestApp): ApiCall {
+  return (method, url, user, payload) =>
+    app().app.inject({
+      method,
+      url,
+      headers: user ? { authorization: `Bearer ${user.token}` } : {},
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+}
+
+/** A pin made through the real route, so its country is read from the coordinates as for any pin. */
+export async function createPinAs(
+  call: ApiCall,
+  user: SignedInUser,
+  body: { lat: number; lng: number; title: string } & Record<string, unknown>,
+): Promise<Pin> {
+  const res = await call('POST', '/api/pins', user, body);
+  if (res.statusCode !== 201) throw new Error(`POST /api/pins: ${res.statusCode} ${res.body}`);
+  return PinCreateResponse.parse(res.json()).pin;
 }

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CountriesSummary, PinCreateResponse, VisitedCountResponse } from '@waymarks/shared';
+import { CountriesSummary, VisitedCountResponse } from '@waymarks/shared';
 import {
-  signUpAndSignIn,
+  accountMaker,
+  apiCaller,
+  createPinAs,
   startTestApp,
   testDialects,
   type SignedInUser,
   type TestApp,
 } from '../../testing/test-app.js';
 
-const PASSWORD = 'Correct-Horse1';
 const PARIS = { lat: 48.8566, lng: 2.3522 };
 const BERLIN = { lat: 52.52, lng: 13.405 };
 const SAN_JUAN = { lat: 18.4655, lng: -66.1057 };
@@ -17,33 +18,11 @@ const MID_ATLANTIC = { lat: 30, lng: -40 };
 
 describe.each(testDialects())('countries on %s', (dialect) => {
   let t: TestApp;
-  let users = 0;
-
-  /** Signs up, confirms and signs in a fresh account. */
-  function signedInUser(): Promise<SignedInUser> {
-    users += 1;
-    return signUpAndSignIn(t, {
-      email: `traveller${users}@example.com`,
-      password: PASSWORD,
-      name: 'Isabella Bird',
-      remoteAddress: `10.7.0.${users}`,
-    });
-  }
-
-  const get = (url: string, user: SignedInUser | null) =>
-    t.app.inject({ url, headers: user ? { authorization: `Bearer ${user.token}` } : {} });
-
-  /** Through the real route, so the country is read from the coordinates as for any pin. */
-  async function createPin(user: SignedInUser, where: { lat: number; lng: number }, title: string) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/pins',
-      headers: { authorization: `Bearer ${user.token}` },
-      payload: { ...where, title },
-    });
-    expect(res.statusCode).toBe(201);
-    return PinCreateResponse.parse(res.json()).pin;
-  }
+  const signedInUser = accountMaker(() => t, { label: 'traveller', subnet: '10.7.0', name: 'Isabella Bird' });
+  const call = apiCaller(() => t);
+  const get = (url: string, user: SignedInUser | null) => call('GET', url, user);
+  const createPin = (user: SignedInUser, where: { lat: number; lng: number }, title: string) =>
+    createPinAs(call, user, { ...where, title });
 
   async function summary(user: SignedInUser): Promise<CountriesSummary> {
     const res = await get('/api/countries', user);

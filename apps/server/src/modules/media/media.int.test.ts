@@ -7,17 +7,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import {
-  CompleteUploadResponse,
-  MB,
-  MediaListResponse,
-  Pin,
-  PinCreateResponse,
-  UploadUrlResponse,
-} from '@waymarks/shared';
+import { CompleteUploadResponse, MB, MediaListResponse, Pin, UploadUrlResponse } from '@waymarks/shared';
 import { mediaFixture } from '../../testing/media-fixtures.js';
 import {
-  signUpAndSignIn,
+  accountMaker,
+  apiCaller,
+  createPinAs,
   startTestApp,
   testDialects,
   type SignedInUser,
@@ -29,43 +24,16 @@ import { MediaSweep } from './media.sweep.js';
 import { createStorage } from '../../adapters/storage/storage.js';
 import { USER_CACHE_TTL_MS } from '../auth/users.repository.js';
 
-const PASSWORD = 'Correct-Horse1';
 const AREZZO = { lat: 43.4665, lng: 11.882 };
 const TOKYO = { lat: 35.6586, lng: 139.7454 };
 
 describe.each(testDialects())('media on %s', (dialect) => {
   let t: TestApp;
   let dataDir: string;
-  let users = 0;
-
-  function signedInUser(): Promise<SignedInUser> {
-    users += 1;
-    return signUpAndSignIn(t, {
-      email: `traveller${users}@example.com`,
-      password: PASSWORD,
-      name: 'Freya Stark',
-      remoteAddress: `10.7.0.${users}`,
-    });
-  }
-
-  const call = (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    user: SignedInUser | null,
-    payload?: unknown,
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      headers: user ? { authorization: `Bearer ${user.token}` } : {},
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
-
-  async function createPin(user: SignedInUser, at = AREZZO, title = 'Arezzo') {
-    const res = await call('POST', '/api/pins', user, { ...at, title });
-    expect(res.statusCode).toBe(201);
-    return PinCreateResponse.parse(res.json()).pin;
-  }
+  const signedInUser = accountMaker(() => t, { label: 'traveller', subnet: '10.7.0', name: 'Freya Stark' });
+  const call = apiCaller(() => t);
+  const createPin = (user: SignedInUser, at = AREZZO, title = 'Arezzo') =>
+    createPinAs(call, user, { ...at, title });
 
   async function reserve(
     user: SignedInUser,

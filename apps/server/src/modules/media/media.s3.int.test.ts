@@ -13,25 +13,25 @@ import {
   DownloadUrlResponse,
   MB,
   MediaListResponse,
-  PinCreateResponse,
   UploadUrlResponse,
 } from '@waymarks/shared';
 import { createStorage } from '../../adapters/storage/storage.js';
 import { startS3rver, type S3TestServer } from '../../adapters/storage/storage-test-servers.js';
 import { mediaFixture } from '../../testing/media-fixtures.js';
 import {
-  signUpAndSignIn,
+  accountMaker,
+  apiCaller,
+  createPinAs,
   startTestApp,
   testDialects,
   type SignedInUser,
   type TestApp,
 } from '../../testing/test-app.js';
 import { USER_CACHE_TTL_MS } from '../auth/users.repository.js';
-import { mediaKeys } from './media-keys.js';
+import { mediaKeys, objectKeys } from './media-keys.js';
 import { MediaRepository } from './media.repository.js';
 import { MediaSweep } from './media.sweep.js';
 
-const PASSWORD = 'Correct-Horse1';
 const AREZZO = { lat: 43.4665, lng: 11.882 };
 const TOKYO = { lat: 35.6586, lng: 139.7454 };
 
@@ -41,31 +41,14 @@ describe.each(testDialects())('media on S3 storage (s3rver) on %s', (dialect) =>
   let dataDir: string;
   /** An S3 client of the test's own, to look into the bucket and put objects behind the app's back. */
   let bucket: S3Client;
-  let users = 0;
-
-  function signedInUser(): Promise<SignedInUser> {
-    users += 1;
-    return signUpAndSignIn(t, {
-      email: `s3-traveller${users}@example.com`,
-      password: PASSWORD,
-      name: 'Isabella Bird',
-      remoteAddress: `10.8.0.${users}`,
-    });
-  }
-
-  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, user: SignedInUser, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${user.token}` },
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
-
-  async function createPin(user: SignedInUser, at = AREZZO, title = 'Arezzo') {
-    const res = await call('POST', '/api/pins', user, { ...at, title });
-    expect(res.statusCode).toBe(201);
-    return PinCreateResponse.parse(res.json()).pin;
-  }
+  const signedInUser = accountMaker(() => t, {
+    label: 's3-traveller',
+    subnet: '10.8.0',
+    name: 'Isabella Bird',
+  });
+  const call = apiCaller(() => t);
+  const createPin = (user: SignedInUser, at = AREZZO, title = 'Arezzo') =>
+    createPinAs(call, user, { ...at, title });
 
   async function reserve(
     user: SignedInUser,
@@ -125,7 +108,7 @@ describe.each(testDialects())('media on S3 storage (s3rver) on %s', (dialect) =>
     return keys.sort();
   }
 
-  const keysOf = (userId: string, mediaId: string) => Object.values(mediaKeys(userId, mediaId)).sort();
+  const keysOf = (userId: string, mediaId: string) => objectKeys(mediaKeys(userId, mediaId)).sort();
 
   async function asBasicUser<T>(user: SignedInUser, fn: () => Promise<T>): Promise<T> {
     await t.db.updateTable('users').set({ tier: 'basic' }).where('id', '=', user.userId).execute();

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Pin, PinCreateResponse, latestVisitDate, pinLimitMessage } from '@waymarks/shared';
 import {
-  signUpAndSignIn,
+  accountMaker,
+  apiCaller,
+  createPinAs,
   startTestApp,
   testDialects,
   type SignedInUser,
@@ -9,37 +11,13 @@ import {
 } from '../../testing/test-app.js';
 import { USER_CACHE_TTL_MS } from '../auth/users.repository.js';
 
-const PASSWORD = 'Correct-Horse1';
 const BASEL = { lat: 47.5596, lng: 7.5886 };
 const MID_ATLANTIC = { lat: 30, lng: -40 };
 
 describe.each(testDialects())('pins on %s', (dialect) => {
   let t: TestApp;
-  let users = 0;
-
-  /** Signs up, confirms and signs in a fresh account. */
-  function signedInUser(): Promise<SignedInUser> {
-    users += 1;
-    return signUpAndSignIn(t, {
-      email: `pinner${users}@example.com`,
-      password: PASSWORD,
-      name: 'Ida Pfeiffer',
-      remoteAddress: `10.6.0.${users}`,
-    });
-  }
-
-  const call = (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    user: SignedInUser | null,
-    payload?: unknown,
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      headers: user ? { authorization: `Bearer ${user.token}` } : {},
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
+  const signedInUser = accountMaker(() => t, { label: 'pinner', subnet: '10.6.0' });
+  const call = apiCaller(() => t);
 
   const countPins = async (userId: string) =>
     Number(
@@ -52,11 +30,8 @@ describe.each(testDialects())('pins on %s', (dialect) => {
       ).n,
     );
 
-  async function createPin(user: SignedInUser, body: Record<string, unknown>) {
-    const res = await call('POST', '/api/pins', user, { ...BASEL, title: 'Basel', ...body });
-    expect(res.statusCode).toBe(201);
-    return PinCreateResponse.parse(res.json()).pin;
-  }
+  const createPin = (user: SignedInUser, body: Record<string, unknown>) =>
+    createPinAs(call, user, { ...BASEL, title: 'Basel', ...body });
 
   let alice: SignedInUser;
   let bob: SignedInUser;
