@@ -2,7 +2,12 @@
 // and in the browser: photos through exifr's output, videos through a small ISO-BMFF/QuickTime box reader.
 // Browser-safe on purpose: no Node APIs and no zod, so the upload dialog can load it on its own.
 
-export type DateSource = 'original' | 'datetime' | 'create' | 'creation' | 'file';
+export const DATE_SOURCES = ['original', 'datetime', 'create', 'creation', 'file'] as const;
+export type DateSource = (typeof DATE_SOURCES)[number];
+
+export function isDateSource(value: string | null): value is DateSource {
+  return value !== null && (DATE_SOURCES as readonly string[]).includes(value);
+}
 
 export interface MediaLocation {
   lat: number;

@@ -122,7 +122,6 @@ export interface MediaTable {
   verification_status: Generated<string>;
   verification_score: Generated<number>;
   has_location_verification: Generated<number>;
-  has_thumbnail: Generated<number>;
   created_at: number;
   expires_at: number;
   uploaded_at: number | null;

@@ -1,5 +1,6 @@
 // The Media contract (SPEC.md §3 Media item, upload request and response, §7 Media): /api/media.
 import { z } from 'zod';
+import { DATE_SOURCES } from '../media-metadata.js';
 import { MEDIA_LIMITS } from '../media-rules.js';
 import { Pin } from './pins.js';
 
@@ -68,7 +69,7 @@ export type MediaVerificationResult = z.infer<typeof MediaVerificationResult>;
 
 export const MediaExifData = z.object({
   dateTaken: z.string().nullable().describe('ISO 8601; photos: local time where taken'),
-  dateSource: z.enum(['original', 'datetime', 'create', 'creation', 'file']).nullable(),
+  dateSource: z.enum(DATE_SOURCES).nullable(),
   location: location.nullable(),
   camera: z.string().describe("'Make Model', or 'Unknown'"),
   cameraMake: z.string().nullable(),
@@ -94,8 +95,8 @@ export const MediaItem = z
     height: z.number().int().nullable(),
     exifData: MediaExifData,
     verification: MediaVerificationResult,
-    thumbnailUrl: z.string().nullable().describe('Square WebP, short-lived link'),
-    previewUrl: z.string().nullable().describe('Screen-sized WebP of a photo or the poster of a video'),
+    thumbnailUrl: z.string().describe('Square WebP, short-lived link'),
+    previewUrl: z.string().describe('Screen-sized WebP of a photo or the poster of a video'),
     streamUrl: z.string().nullable().describe('The original of a video, for playback with seeking'),
   })
   .describe('MediaItem');

@@ -30,7 +30,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('verification_status', 'varchar(20)', (col) => col.notNull().defaultTo('unverified'))
     .addColumn('verification_score', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('has_location_verification', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('has_thumbnail', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('created_at', 'bigint', (col) => col.notNull())
     /** Pending rows past this are abandoned uploads: the sweep removes them with their objects. */
     .addColumn('expires_at', 'bigint', (col) => col.notNull())

@@ -24,7 +24,7 @@ import { runAdminCommand } from '../../cli.js';
 import { createDatabase, type Db } from '../../db/database.js';
 import { mediaFixture } from '../../testing/media-fixtures.js';
 import { createTestDatabase, freePort, testDialects, type Dialect } from '../../testing/test-app.js';
-import { mediaIdOfKey, mediaKeys } from './media-keys.js';
+import { mediaIdOfKey, mediaKeys, objectKeys } from './media-keys.js';
 import { MediaRepository } from './media.repository.js';
 import type { SweepReport } from './media.sweep.js';
 
@@ -461,7 +461,7 @@ describe.each(testDialects())('crash safety of uploads on %s', (dialect) => {
   }
 
   const storedKeys = async () => new Set((await storedFiles(environment)).map((file) => file.key));
-  const keysOf = (upload: Upload) => Object.values(mediaKeys(userId, upload.mediaId)) as string[];
+  const keysOf = (upload: Upload) => objectKeys(mediaKeys(userId, upload.mediaId));
 
   it(
     'leaves storage and media rows consistent after a SIGKILL in the middle of uploads, and nothing half-sent counts',

@@ -17,6 +17,11 @@ export function mediaKeys(userId: string, mediaId: string): MediaKeys {
   return { original: `${base}original`, thumbnail: `${base}thumb.webp`, preview: `${base}preview.webp` };
 }
 
+/** Every object of one media item: what deleting it removes. */
+export function objectKeys(keys: MediaKeys): string[] {
+  return [keys.original, keys.thumbnail, keys.preview];
+}
+
 /** The media id a stored key belongs to, or undefined for a key that is not a media object. */
 export function mediaIdOfKey(key: string): string | undefined {
   const match = /^media\/[^/]+\/([^/]+)\/(original|thumb\.webp|preview\.webp)$/.exec(key);

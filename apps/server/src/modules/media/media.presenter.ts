@@ -1,17 +1,12 @@
 // A ready media row as the API shows it (SPEC.md §3 Media item): rows are never returned as they are.
-import { MB, type MediaItem } from '@waymarks/shared';
+import { MB, isDateSource, type MediaItem } from '@waymarks/shared';
 import type { MediaRow } from './media.repository.js';
 
 export interface MediaLinks {
-  thumbnailUrl: string | null;
-  previewUrl: string | null;
+  thumbnailUrl: string;
+  previewUrl: string;
   streamUrl: string | null;
 }
-
-const DATE_SOURCES = ['original', 'datetime', 'create', 'creation', 'file'] as const;
-type DateSource = (typeof DATE_SOURCES)[number];
-const isDateSource = (value: string | null): value is DateSource =>
-  value !== null && (DATE_SOURCES as readonly string[]).includes(value);
 
 export function toMediaItem(row: MediaRow, links: MediaLinks): MediaItem {
   const isVideo = row.kind === 'video';

@@ -22,7 +22,6 @@ export type ReadyFields = Pick<
   | 'verification_status'
   | 'verification_score'
   | 'has_location_verification'
-  | 'has_thumbnail'
   | 'uploaded_at'
 >;
 

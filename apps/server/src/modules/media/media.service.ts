@@ -34,7 +34,7 @@ import { UnprocessableMedia } from '../../media/unprocessable.js';
 import { newId } from '../auth/tokens.js';
 import type { PinsRepository } from '../pins/pins.repository.js';
 import { isPinId, PIN_NOT_FOUND_MESSAGE, toPin } from '../pins/pins.service.js';
-import { mediaKeys, type MediaKeys } from './media-keys.js';
+import { mediaKeys, objectKeys, type MediaKeys } from './media-keys.js';
 import type { MediaRepository, MediaRow } from './media.repository.js';
 import { toMediaItem, type MediaLinks } from './media.presenter.js';
 
@@ -143,7 +143,7 @@ export class MediaService {
     let processed: Processed;
     try {
       processed = await storage.withLocalFile(keys.original, (file) =>
-        process(file, row.content_type, exifData?.lastModified),
+        inspectStoredFile(file, row.content_type, exifData?.lastModified),
       );
     } catch (error) {
       if (!(error instanceof UnprocessableMedia)) throw error;
@@ -172,7 +172,6 @@ export class MediaService {
       verification_status: verification.status,
       verification_score: verification.score,
       has_location_verification: verification.hasLocationVerification ? 1 : 0,
-      has_thumbnail: 1,
       uploaded_at: uploadedAt,
     });
     const current = await this.owned(user, mediaId);
@@ -259,8 +258,8 @@ export class MediaService {
     const keys = mediaKeys(row.user_id, row.id);
     const webp = { expiresInSeconds, disposition: 'inline' as const, contentType: 'image/webp' };
     const [thumbnailUrl, previewUrl, streamUrl] = await Promise.all([
-      row.has_thumbnail ? storage.createDownloadUrl(keys.thumbnail, webp) : null,
-      row.has_thumbnail ? storage.createDownloadUrl(keys.preview, webp) : null,
+      storage.createDownloadUrl(keys.thumbnail, webp),
+      storage.createDownloadUrl(keys.preview, webp),
       row.kind === 'video'
         ? storage.createDownloadUrl(keys.original, {
             expiresInSeconds,
@@ -278,7 +277,7 @@ export class MediaService {
   }
 
   private async deleteObjects(all: MediaKeys[]): Promise<void> {
-    const keys = all.flatMap((k) => [k.original, k.thumbnail, k.preview]);
+    const keys = all.flatMap(objectKeys);
     if (keys.length === 0) return;
     try {
       await this.deps.storage.delete(keys);
@@ -318,7 +317,11 @@ interface Processed {
 }
 
 /** Everything read from the stored bytes: the type they really are, their metadata and the derivatives. */
-async function process(file: string, declared: string, lastModified: number | undefined): Promise<Processed> {
+async function inspectStoredFile(
+  file: string,
+  declared: string,
+  lastModified: number | undefined,
+): Promise<Processed> {
   // Refuses what is not an accepted photo or video, and bytes of another type than declared.
   const type = await sniffFile(file, declared);
   const metadata = await readMetadata(file, type.kind, { fileLastModifiedMs: lastModified });

@@ -3,7 +3,7 @@
 // objects that no row owns. Rows are always written before their objects and deleted before them, so a
 // row never points at a missing object; this sweep removes the objects a crash left behind.
 import type { ObjectStorage } from '../../adapters/storage/storage.js';
-import { mediaIdOfKey, mediaKeys, MEDIA_PREFIX } from './media-keys.js';
+import { mediaIdOfKey, mediaKeys, objectKeys, MEDIA_PREFIX } from './media-keys.js';
 import type { MediaRepository } from './media.repository.js';
 
 export interface SweepReport {
@@ -39,7 +39,7 @@ export class MediaSweep {
       // A late complete may have made one ready between the list and the delete: its files stay.
       const kept = await media.existingIds(ids);
       const gone = rows.filter((row) => !kept.has(row.id));
-      await storage.delete(gone.flatMap((row) => Object.values(mediaKeys(row.user_id, row.id)) as string[]));
+      await storage.delete(gone.flatMap((row) => objectKeys(mediaKeys(row.user_id, row.id))));
       abandonedUploads += gone.length;
       if (rows.length < BATCH) break;
     }

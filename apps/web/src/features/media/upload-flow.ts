@@ -3,18 +3,19 @@
 // in parallel batches. Progress follows §4 exactly: 10 at the start, 30 after the metadata, 50 after
 // grouping, 60 before the batches, 60 plus a share of 40 per batch, and 100 at the end.
 import {
-  GEOCODE_FALLBACK,
   MEDIA_LIMITS,
   MEDIA_MESSAGES,
   distanceKm,
   groupByLocation,
   hasCoordinates,
   type LatLng,
+  type LocationGroup,
   type MediaMetadata,
   type MediaVerificationResult,
   type Pin,
   type PinCreateRequest,
 } from '@waymarks/shared';
+import { roundCoordinate } from '../dashboard/place';
 
 export interface UploadSettings {
   autoDetectDate: boolean;
@@ -50,8 +51,8 @@ export interface PlaceName {
 
 export interface UploadDeps {
   readMetadata(file: File): Promise<MediaMetadata>;
-  /** The place name for a group's centre (reverse geocoding); null when it cannot be found. */
-  placeAt(lat: number, lng: number): Promise<PlaceName | null>;
+  /** The place name for a group's centre (reverse geocoding, with its fallback when that fails). */
+  placeAt(lat: number, lng: number): Promise<PlaceName>;
   createPin(body: PinCreateRequest): Promise<Pin>;
   /** upload-url, PUT, complete for one file; rejects with a message on failure. */
   uploadFile(pinId: string, file: File, metadata: MediaMetadata): Promise<UploadedFile>;
@@ -88,19 +89,35 @@ export function isQuickUpload(target: Pick<UploadTarget, 'lat' | 'lng' | 'pin'>)
   return !target.pin && !hasCoordinates(target);
 }
 
-/** The earliest capture day among files, for a pin's visit date: 'YYYY-MM-DD' or null. */
-export function earliestDay(metadata: readonly (MediaMetadata | null)[]): string | null {
-  const days = metadata
-    .filter(
-      (meta): meta is MediaMetadata => meta !== null && meta.dateSource !== null && meta.dateTaken !== null,
-    )
-    .map((meta) => meta.dateTaken!.slice(0, 10))
-    .filter((day) => /^\d{4}-\d{2}-\d{2}$/.test(day))
+/** The days the files were taken ('YYYY-MM-DD', earliest first); files without a capture date add none. */
+export function captureDays(metadata: readonly (MediaMetadata | null | undefined)[]): string[] {
+  return metadata
+    .map((meta) => (meta?.dateSource && meta.dateTaken ? meta.dateTaken.slice(0, 10) : null))
+    .filter((day): day is string => day !== null && /^\d{4}-\d{2}-\d{2}$/.test(day))
     .sort();
-  return days[0] ?? null;
 }
 
-const roundCoordinate = (value: number) => Math.round(value * 1e6) / 1e6;
+/**
+ * The places the files group into, as the settings say: by GPS unless location detection is off (quick
+ * upload always uses it), within the grouping distance or, with grouping off, only at the very same spot;
+ * files without GPS join the selected place, which quick upload does not have.
+ */
+export function groupFiles(
+  files: readonly File[],
+  metadataOf: (file: File) => MediaMetadata | undefined,
+  settings: UploadSettings,
+  target: Pick<UploadTarget, 'lat' | 'lng' | 'pin'>,
+): LocationGroup<File>[] {
+  const quick = isQuickUpload(target);
+  const useGps = settings.autoVerifyLocation || quick;
+  const maxKm = settings.groupNearby ? settings.groupingKm : 0;
+  return groupByLocation(
+    files,
+    (file) => (useGps ? metadataOf(file)?.location : null),
+    maxKm,
+    quick ? null : target,
+  );
+}
 
 export async function runUpload(
   files: readonly File[],
@@ -119,15 +136,10 @@ export async function runUpload(
   }
   onProgress(PROGRESS.metadataRead);
 
-  const quick = isQuickUpload(target);
-  const useGps = settings.autoVerifyLocation || quick;
-  const locationOf = (file: File) => (useGps ? metadata.get(file)?.location : null);
-  if (quick && files.some((file) => !hasCoordinates(locationOf(file)))) {
+  if (isQuickUpload(target) && files.some((file) => !hasCoordinates(metadata.get(file)?.location))) {
     throw new UploadRefused(MEDIA_MESSAGES.waitForLocation);
   }
-  // With grouping off only files taken at the very same spot share a pin.
-  const maxKm = settings.groupNearby ? settings.groupingKm : 0;
-  const groups = groupByLocation(files, locationOf, maxKm, quick ? null : target);
+  const groups = groupFiles(files, (file) => metadata.get(file), settings, target);
   if (groups.length === 0) throw new UploadRefused(MEDIA_MESSAGES.noGroups);
   onProgress(PROGRESS.grouped);
 
@@ -199,17 +211,11 @@ async function pinForGroup(
   if (existing) return existing;
 
   const detectedDay = settings.autoDetectDate
-    ? earliestDay(items.map((file) => metadata.get(file) ?? null))
+    ? (captureDays(items.map((file) => metadata.get(file)))[0] ?? null)
     : null;
   const visitDate = detectedDay ?? (settings.autoDetectDate ? null : target.visitDate);
   const atTarget = fallback || (!isQuickUpload(target) && distanceKm(centre, target) <= nearKm);
-  const place: PlaceName = atTarget
-    ? target
-    : ((await deps.placeAt(centre.lat, centre.lng)) ?? {
-        name: GEOCODE_FALLBACK.region,
-        countryCode: GEOCODE_FALLBACK.countryCode,
-        countryName: GEOCODE_FALLBACK.countryName,
-      });
+  const place: PlaceName = atTarget ? target : await deps.placeAt(centre.lat, centre.lng);
   const at = atTarget ? target : centre;
   return deps.createPin({
     lat: roundCoordinate(at.lat),

@@ -54,7 +54,7 @@ function GalleryTile({
   const [thumbnailFailed, setThumbnailFailed] = useState(false);
   const size = formatFileSize(item.sizeBytes);
   const time = formatUploadTime(item.uploadedAt);
-  const showThumbnail = item.thumbnailUrl !== null && !thumbnailFailed;
+  const showThumbnail = !thumbnailFailed;
   return (
     <li>
       <button
@@ -68,7 +68,7 @@ function GalleryTile({
         <span className="relative block aspect-square w-full overflow-hidden rounded-control bg-slate-100 ring-1 ring-slate-200 ring-inset">
           {showThumbnail ? (
             <img
-              src={item.thumbnailUrl ?? undefined}
+              src={item.thumbnailUrl}
               alt={item.filename}
               loading="lazy"
               decoding="async"

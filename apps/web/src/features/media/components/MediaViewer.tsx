@@ -109,21 +109,21 @@ function StageMessage({ icon: Icon, children }: { icon: LucideIcon; children: st
 }
 
 function PhotoStage({ item }: { item: MediaItem }) {
-  const src = item.previewUrl ?? item.thumbnailUrl;
-  const [state, setState] = useState<'loading' | 'loaded' | 'failed'>(src ? 'loading' : 'failed');
-  if (state === 'failed' || !src) {
+  const src = item.previewUrl;
+  const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
+  if (state === 'failed') {
     return (
       <StageMessage icon={ImageOff}>This photo could not be shown. Try downloading it instead.</StageMessage>
     );
   }
-  const placeholder = state === 'loading' && item.thumbnailUrl && item.thumbnailUrl !== src;
+  const placeholder = state === 'loading';
   return (
     <div className="absolute inset-0 p-2 [container-type:size] sm:px-20 sm:py-4">
       <div className="flex size-full items-center justify-center">
         <div className="relative" style={frameStyle(item)}>
           {placeholder && (
             <img
-              src={item.thumbnailUrl ?? undefined}
+              src={item.thumbnailUrl}
               alt=""
               aria-hidden="true"
               className="absolute inset-0 size-full object-cover opacity-80 blur-md"
@@ -165,7 +165,7 @@ function VideoStage({ item }: { item: MediaItem }) {
         controls
         playsInline
         preload="metadata"
-        poster={item.previewUrl ?? undefined}
+        poster={item.previewUrl}
         src={item.streamUrl ?? undefined}
         aria-label={item.filename}
         onError={() => setFailed(true)}

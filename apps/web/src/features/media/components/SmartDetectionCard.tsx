@@ -52,6 +52,24 @@ function Toggle({
   );
 }
 
+const SWITCHES: readonly {
+  setting: 'autoDetectDate' | 'autoVerifyLocation' | 'groupNearby';
+  label: string;
+  hint: string;
+}[] = [
+  { setting: 'autoDetectDate', label: 'Auto-detect date', hint: 'Use the date the photos were taken' },
+  {
+    setting: 'autoVerifyLocation',
+    label: 'Auto-verify location',
+    hint: 'Place photos by their GPS and verify the visit',
+  },
+  {
+    setting: 'groupNearby',
+    label: 'Group nearby locations',
+    hint: 'Photos taken close together share one place',
+  },
+];
+
 /** '1.0 km': the slider's value always with one decimal, as its steps are. */
 export function formatGroupingDistance(km: number): string {
   return `${km.toFixed(1)} km`;
@@ -80,27 +98,16 @@ export function SmartDetectionCard({
         <Sparkles aria-hidden="true" className="size-4 text-brand-700" />
         Smart detection
       </h3>
-      <Toggle
-        label="Auto-detect date"
-        hint="Use the date the photos were taken"
-        checked={settings.autoDetectDate}
-        disabled={disabled}
-        onChange={(autoDetectDate) => set({ autoDetectDate })}
-      />
-      <Toggle
-        label="Auto-verify location"
-        hint="Place photos by their GPS and verify the visit"
-        checked={settings.autoVerifyLocation}
-        disabled={disabled}
-        onChange={(autoVerifyLocation) => set({ autoVerifyLocation })}
-      />
-      <Toggle
-        label="Group nearby locations"
-        hint="Photos taken close together share one place"
-        checked={settings.groupNearby}
-        disabled={disabled}
-        onChange={(groupNearby) => set({ groupNearby })}
-      />
+      {SWITCHES.map(({ setting, label, hint }) => (
+        <Toggle
+          key={setting}
+          label={label}
+          hint={hint}
+          checked={settings[setting]}
+          disabled={disabled}
+          onChange={(checked) => set({ [setting]: checked })}
+        />
+      ))}
       <div className="mt-2">
         <div className="flex items-center justify-between text-sm">
           <label htmlFor={sliderId} className="font-medium text-slate-900">

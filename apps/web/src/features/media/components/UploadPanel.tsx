@@ -5,9 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { UploadCloud } from 'lucide-react';
 import {
-  GEOCODE_FALLBACK,
   MEDIA_MESSAGES,
-  groupByLocation,
   hasCoordinates,
   visitDateError,
   type MediaMetadata,
@@ -17,13 +15,15 @@ import { useAuth } from '../../../app/auth/useAuth';
 import { Alert } from '../../../components/ui/Alert';
 import { VisitDateField } from '../../../components/VisitDateField';
 import { dashboardKeys, usePlaceLookups } from '../../dashboard/api';
+import { placeFromReverse, placeWhenLookupFails } from '../../dashboard/place';
 import { mediaKeys } from '../gallery-api';
 import { readFileMetadata } from '../read-metadata';
 import { uploadOneFile } from '../upload-api';
 import {
   DEFAULT_UPLOAD_SETTINGS,
   UploadRefused,
-  earliestDay,
+  captureDays,
+  groupFiles,
   isQuickUpload,
   runUpload,
   type FileResult,
@@ -71,6 +71,12 @@ export function UploadPanel({
   const { request } = useAuth();
   const queryClient = useQueryClient();
   const { reverse } = usePlaceLookups();
+  // A group's place is named like a clicked point: town, else region, else country (SPEC.md §8 fallback).
+  const placeAt = (lat: number, lng: number) =>
+    reverse(lat, lng).then(
+      (found) => placeFromReverse(lat, lng, found),
+      () => placeWhenLookupFails(lat, lng),
+    );
   const [files, setFiles] = useState<File[]>([]);
   const [metadata, setMetadata] = useState<ReadonlyMap<File, MediaMetadata>>(new Map());
   const [detecting, setDetecting] = useState(false);
@@ -114,14 +120,10 @@ export function UploadPanel({
       const all = new Map(metadata);
       for (const [file, meta] of read) all.set(file, meta);
       setMetadata(all);
-      const groups = groupByLocation(files, (file) => all.get(file)?.location, settings.groupingKm, null);
+      // The places the photos' own GPS names; the selected place's fallback group is not news.
+      const groups = groupFiles(files, (file) => all.get(file), settings, target).filter((g) => !g.fallback);
       const names = await Promise.all(
-        groups.slice(0, 3).map(({ centre }) =>
-          reverse(centre.lat, centre.lng).then(
-            (found) => (found.city && found.city !== GEOCODE_FALLBACK.city ? found.city : found.countryName),
-            () => `${centre.lat.toFixed(3)}, ${centre.lng.toFixed(3)}`,
-          ),
-        ),
+        groups.slice(0, 3).map(async ({ centre }) => (await placeAt(centre.lat, centre.lng)).name),
       );
       if (cancelled || ticket !== selection.current) return;
       setPlaces(groups.length > 3 ? [...names, `${groups.length - 3} more`] : names);
@@ -138,15 +140,12 @@ export function UploadPanel({
   const summary: DetectedSummary | null = useMemo(() => {
     if (files.length === 0 || files.some((file) => !metadata.has(file))) return null;
     const metas = files.map((file) => metadata.get(file)!);
-    const days = metas
-      .map((meta) => (meta.dateTaken && meta.dateSource ? meta.dateTaken.slice(0, 10) : null))
-      .filter((day): day is string => day !== null)
-      .sort();
+    const days = captureDays(metas);
     return {
       photos: files.filter((file) => !file.type.startsWith('video/')).length,
       videos: files.filter((file) => file.type.startsWith('video/')).length,
       withGps: metas.filter((meta) => hasCoordinates(meta.location)).length,
-      firstDay: earliestDay(metas),
+      firstDay: days[0] ?? null,
       lastDay: days.at(-1) ?? null,
       places,
     };
@@ -175,15 +174,7 @@ export function UploadPanel({
         { ...target, visitDate: showDatePicker && visitDate ? visitDate : null },
         {
           readMetadata: readFileMetadata,
-          placeAt: (lat, lng) =>
-            reverse(lat, lng).then(
-              (found) => ({
-                name: found.city && found.city !== GEOCODE_FALLBACK.city ? found.city : found.region,
-                countryCode: found.countryCode,
-                countryName: found.countryName,
-              }),
-              () => null,
-            ),
+          placeAt,
           createPin: async (body) => (await request<{ pin: Pin }>('/pins', { method: 'POST', body })).pin,
           uploadFile: (pinId, file, meta) => uploadOneFile(request, pinId, file, meta),
           existingPins,
