@@ -18,7 +18,7 @@
 // the figures.
 /* global window, document, requestAnimationFrame, MutationObserver -- functions run in the page */
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -38,6 +38,7 @@ import {
   stopProcess,
   tempDir,
   waitFor200,
+  newestFile,
 } from './lib.mjs';
 
 const PINS = 10_000;
@@ -432,19 +433,6 @@ async function measureRun(browser, origin, account, problems, { warmUp = false }
 }
 
 // ---------------------------------------------------------------------------------------------------
-
-/** Newest file under `dir` (recursively), skipping build output and dependencies. */
-function newestFile(dir) {
-  let newest = { file: undefined, mtime: 0 };
-  if (!existsSync(dir)) return newest;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const full = path.join(dir, entry.name);
-    const candidate = entry.isDirectory() ? newestFile(full) : { file: full, mtime: statSync(full).mtimeMs };
-    if (candidate.mtime > newest.mtime) newest = candidate;
-  }
-  return newest;
-}
 
 export async function run() {
   const entry = serverEntryPoint(); // builds when the build is missing

@@ -1,15 +1,9 @@
 // Shared by the geodata benchmarks (geo-load, geo-search, geo-reverse): the server's geo code bundled
 // with esbuild exactly as the server build bundles it (npm packages external, @waymarks/shared compiled
 // in), so the benchmarks run the production code without a TypeScript loader.
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { build } from 'esbuild';
-import { ROOT, performance } from './lib.mjs';
+import { bundleServerCode, performance } from './lib.mjs';
 
 export { percentile, seededRandom } from './lib.mjs';
-
-const OUT_DIR = path.join(ROOT, 'node_modules/.cache/waymarks-bench');
-export const GEO_BUNDLE = path.join(OUT_DIR, 'geo.mjs');
 
 const ENTRY = `
 export { GazetteerService, loadSources, runAtOnce, runInSlices } from './apps/server/src/geo/loader.ts';
@@ -24,34 +18,8 @@ export { registerSecurityHeaders } from './apps/server/src/http/security-headers
 let built;
 
 /** Bundles the geo code once per run; answers the bundle's path. */
-export async function bundleGeo() {
-  built ??= (async () => {
-    mkdirSync(OUT_DIR, { recursive: true });
-    await build({
-      stdin: { contents: ENTRY, resolveDir: ROOT, loader: 'ts', sourcefile: 'geo-bench-entry.ts' },
-      outfile: GEO_BUNDLE,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      logLevel: 'warning',
-      banner: {
-        js: "import { createRequire as __benchCreateRequire } from 'node:module'; const require = __benchCreateRequire(import.meta.url);",
-      },
-      plugins: [
-        {
-          name: 'external-packages',
-          setup(b) {
-            b.onResolve({ filter: /^[^./]/ }, (args) => {
-              if (path.isAbsolute(args.path) || args.path.startsWith('@waymarks/shared')) return undefined;
-              return { path: args.path, external: true };
-            });
-          },
-        },
-      ],
-    });
-    return GEO_BUNDLE;
-  })();
+export function bundleGeo() {
+  built ??= bundleServerCode('geo', ENTRY);
   return built;
 }
 

@@ -5,7 +5,7 @@
 // (1280×800) and phone (390×844 touch) size; each body is gzipped with zlib level 9 and summed.
 // Target: at most 150 KB (150 × 1024 bytes) gzipped at both sizes, and no map (MapLibre) or 3D (three.js)
 // code in any of those files. The baseline of the ratio is the budget itself.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
@@ -21,6 +21,7 @@ import {
   stopProcess,
   tempDir,
   waitFor200,
+  newestFile,
 } from './lib.mjs';
 
 const BUDGET_BYTES = 150 * 1024;
@@ -54,19 +55,6 @@ const kb = (bytes) => `${fmt(bytes / 1024, 1)} KB`;
  * the entry chunk names every lazy chunk ('assets/MapLibreMap-abc123.js') without loading it.
  */
 const withoutAssetPaths = (text) => text.replace(/(["'`])[^"'`\n]*\.(?:m?js|css)\1/g, '""');
-
-/** Newest file under `dir` (recursively), skipping build output and dependencies. */
-function newestFile(dir) {
-  let newest = { file: undefined, mtime: 0 };
-  if (!existsSync(dir)) return newest;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const full = path.join(dir, entry.name);
-    const candidate = entry.isDirectory() ? newestFile(full) : { file: full, mtime: statSync(full).mtimeMs };
-    if (candidate.mtime > newest.mtime) newest = candidate;
-  }
-  return newest;
-}
 
 /** npm packages named in a source map's `sources` (node_modules/<pkg>/… or node_modules/@scope/pkg/…). */
 function packagesOf(map) {

@@ -4,7 +4,7 @@
 import { Buffer } from 'node:buffer';
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -13,6 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { build } from 'esbuild';
 import SQLite from 'better-sqlite3';
 
 export { sleep, performance };
@@ -394,4 +395,53 @@ export function insertPinsSqlite(file, rows) {
   } finally {
     db.close();
   }
+}
+
+/** Newest file under `dir` (recursively), skipping build output and dependencies: is a build stale? */
+export function newestFile(dir) {
+  let newest = { file: undefined, mtime: 0 };
+  if (!existsSync(dir)) return newest;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = path.join(dir, entry.name);
+    const candidate = entry.isDirectory() ? newestFile(full) : { file: full, mtime: statSync(full).mtimeMs };
+    if (candidate.mtime > newest.mtime) newest = candidate;
+  }
+  return newest;
+}
+
+const BUNDLE_DIR = path.join(ROOT, 'node_modules/.cache/waymarks-bench');
+
+/**
+ * Server TypeScript bundled for this process exactly as the server build bundles it (npm packages
+ * external, @waymarks/shared compiled in), so a benchmark runs the production code without a TypeScript
+ * loader. `entry` is module source resolved from the repository root. Answers the bundle's path.
+ */
+export async function bundleServerCode(name, entry) {
+  mkdirSync(BUNDLE_DIR, { recursive: true });
+  const outfile = path.join(BUNDLE_DIR, `${name}.mjs`);
+  await build({
+    stdin: { contents: entry, resolveDir: ROOT, loader: 'ts', sourcefile: `${name}-entry.ts` },
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+    banner: {
+      js: "import { createRequire as __benchCreateRequire } from 'node:module'; const require = __benchCreateRequire(import.meta.url);",
+    },
+    plugins: [
+      {
+        name: 'external-packages',
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (args) => {
+            if (path.isAbsolute(args.path) || args.path.startsWith('@waymarks/shared')) return undefined;
+            return { path: args.path, external: true };
+          });
+        },
+      },
+    ],
+  });
+  return outfile;
 }

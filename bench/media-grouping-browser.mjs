@@ -21,7 +21,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { tsImport } from 'tsx/esm/api';
 import { ROOT, fmt, median, performance, tempDir } from './lib.mjs';
-import { PIN_AT, fixturePhotos, generatePhotos } from './media-ingest.mjs';
+import { PIN_AT, fixturePhotos, generatePhotos } from './media-lib.mjs';
 
 const PHOTOS = 200;
 const GENERATED = 40;

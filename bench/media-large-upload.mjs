@@ -45,7 +45,7 @@ import {
   tempDir,
   waitFor200,
 } from './lib.mjs';
-import { createAccount, send, sendJson, signIn } from './media-ingest.mjs';
+import { createAccount, send, sendJson, signIn } from './media-lib.mjs';
 
 const SIZE = 2 * 1024 ** 3;
 const MB = 1024 * 1024;

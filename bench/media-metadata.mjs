@@ -4,43 +4,24 @@
 // @waymarks/shared compiled in). Baseline in the same run: fs.promises.readFile of the same files, so the
 // ratio says how much more than reading the whole file once the metadata costs.
 // Target: p95 at most 5 ms per photo.
-import { readdirSync, mkdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { build } from 'esbuild';
-import { ROOT, fmt, mean, percentile, performance } from './lib.mjs';
+import { ROOT, bundleServerCode, fmt, mean, percentile, performance } from './lib.mjs';
 
 const TARGET_P95_MS = 5;
 const MIN_SAMPLES = 2000;
 const WARMUP_ROUNDS = 10;
 const GPS_PHOTOS = 13;
 const FIXTURES = path.resolve(ROOT, '../shared/fixtures/media/photos');
-const OUT_DIR = path.join(ROOT, 'node_modules/.cache/waymarks-bench');
-const BUNDLE = path.join(OUT_DIR, 'media-metadata.mjs');
 
 async function bundleMetadata() {
-  mkdirSync(OUT_DIR, { recursive: true });
-  await build({
-    entryPoints: [path.join(ROOT, 'apps/server/src/media/metadata.ts')],
-    outfile: BUNDLE,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'external-packages',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) => {
-            if (path.isAbsolute(args.path) || args.path.startsWith('@waymarks/shared')) return undefined;
-            return { path: args.path, external: true };
-          });
-        },
-      },
-    ],
-  });
-  return import(BUNDLE);
+  return import(
+    await bundleServerCode(
+      'media-metadata',
+      "export { readMetadata } from './apps/server/src/media/metadata.ts';",
+    )
+  );
 }
 
 function stats(samples) {
