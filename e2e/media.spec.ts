@@ -188,7 +188,9 @@ test('downloads need the Adventurer plan: locked on free, one ZIP for Download A
   await freePage.close();
 });
 
-test('a file the server refuses is reported and stays selected', async ({ page }) => {
+test('a file the server refuses is reported and stays selected, and leaves no empty place behind', async ({
+  page,
+}) => {
   await signIn(page, 'free');
   const dialog = await openSearchResult(page, 'Arezzo', /^Arezzo/, 'Arezzo');
   await fileInput(dialog).setInputFiles([fixture('hostile/html-named.jpg')]);
@@ -197,6 +199,9 @@ test('a file the server refuses is reported and stays selected', async ({ page }
     timeout: 30_000,
   });
   await expect(dialog.getByRole('list', { name: 'Selected files' }).getByRole('listitem')).toHaveCount(1);
+  // Nothing went up, so the pin the upload made for the place was removed again.
+  await expect(dialog).toContainText('New location');
+
   // Dropping files takes only photos and videos.
   await dialog.locator('[data-dropzone]').evaluate((zone) => {
     const data = new DataTransfer();
@@ -206,9 +211,31 @@ test('a file the server refuses is reported and stays selected', async ({ page }
   });
   await expect(dialog.getByText('1 file was skipped: only photos and videos can be uploaded.')).toBeVisible();
   await expect(dialog.getByRole('list', { name: 'Selected files' }).getByRole('listitem')).toHaveCount(2);
+  await dialog.getByRole('button', { name: 'Remove tiny.jpg' }).click();
+
+  // One good photo and one refused: the place becomes a pin with the good one, and the dialog stays on
+  // the upload tab with the refused file still selected and each file's outcome listed.
+  await fileInput(dialog).setInputFiles([fixture('photos/no-gps/canon_40d.jpg')]);
+  await dialog.getByRole('button', { name: 'Upload 2 files' }).click();
+  await expect(dialog).toContainText('Saved • 1 media', { timeout: 30_000 });
+  await expect(dialog.getByRole('tab', { name: 'Upload Photos & Videos' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(dialog.getByRole('list', { name: 'Selected files' }).getByRole('listitem')).toHaveText([
+    /html-named\.jpg/,
+  ]);
+  await expect(dialog.getByRole('alert')).toHaveText('1 of 2 files could not be uploaded.');
+  await expect(dialog.getByRole('list', { name: 'Upload results' }).getByRole('listitem')).toHaveCount(2);
+  await expect(dialog.getByRole('button', { name: 'Save to my map' })).toHaveCount(0);
 
   const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
   expect(results.violations).toEqual([]);
+
+  // One place on the map: the empty pin of the first attempt is gone.
+  await page.keyboard.press('Escape');
+  await expectStat(page, 'Places', '1');
+  await expectStat(page, 'Media', '1');
 });
 
 test(

@@ -43,6 +43,7 @@ function setup(files: [File, MediaMetadata][], existingPins: Pin[] = []) {
   const metadata = new Map(files);
   const created: PinCreateRequest[] = [];
   const uploads: { pinId: string; name: string }[] = [];
+  const deleted: string[] = [];
   const deps: UploadDeps = {
     readMetadata: vi.fn(async (file: File) => metadata.get(file)!),
     placeAt: vi.fn(async (lat: number) =>
@@ -63,9 +64,12 @@ function setup(files: [File, MediaMetadata][], existingPins: Pin[] = []) {
         pin: pin(pinId, AREZZO),
       };
     }),
+    deletePin: vi.fn(async (pinId: string) => {
+      deleted.push(pinId);
+    }),
     existingPins,
   };
-  return { deps, created, uploads };
+  return { deps, created, uploads, deleted };
 }
 
 const file = (name: string) => new File([new Uint8Array(10)], name, { type: 'image/jpeg' });
@@ -241,5 +245,42 @@ describe('runUpload', () => {
     await expect(runUpload([], DEFAULT_UPLOAD_SETTINGS, placeTarget(), deps, () => {})).rejects.toThrow(
       MEDIA_MESSAGES.noFilesSelected,
     );
+  });
+
+  it('removes a new pin again when none of its files went up, and keeps the ones that got some', async () => {
+    const files: [File, MediaMetadata][] = [
+      [file('bad-madrid.jpg'), meta(MADRID)],
+      [file('bad-arezzo.jpg'), meta(AREZZO)],
+      [file('good-arezzo.jpg'), meta(AREZZO)],
+    ];
+    const { deps, deleted } = setup(files);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const outcome = await runUpload(
+      files.map(([f]) => f),
+      DEFAULT_UPLOAD_SETTINGS,
+      quickTarget,
+      deps,
+      () => {},
+    );
+    logged.mockRestore();
+    // Madrid's pin (new-1) got nothing; Arezzo's (new-2) got one file.
+    expect(deleted).toEqual(['new-1']);
+    expect(outcome.pins.map((p) => p.title)).toEqual(['Arezzo']);
+  });
+
+  it('never removes a pin the traveller already had', async () => {
+    const saved = pin('saved', AREZZO);
+    const files: [File, MediaMetadata][] = [[file('bad.jpg'), meta(AREZZO)]];
+    const { deps, deleted } = setup(files, [saved]);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await runUpload(
+      files.map(([f]) => f),
+      DEFAULT_UPLOAD_SETTINGS,
+      placeTarget({ pin: saved }),
+      deps,
+      () => {},
+    );
+    logged.mockRestore();
+    expect(deleted).toEqual([]);
   });
 });

@@ -54,6 +54,8 @@ export interface UploadDeps {
   /** The place name for a group's centre (reverse geocoding, with its fallback when that fails). */
   placeAt(lat: number, lng: number): Promise<PlaceName>;
   createPin(body: PinCreateRequest): Promise<Pin>;
+  /** Removes a pin this run made when none of its files went up, so a failed upload leaves no empty place. */
+  deletePin(pinId: string): Promise<void>;
   /** upload-url, PUT, complete for one file; rejects with a message on failure. */
   uploadFile(pinId: string, file: File, metadata: MediaMetadata): Promise<UploadedFile>;
   /** The user's pins: a group near one of them is added to it rather than to a new pin. */
@@ -74,7 +76,7 @@ export interface FileResult {
 
 export interface UploadOutcome {
   results: FileResult[];
-  /** The pins the files went to, in group order (new ones included). */
+  /** The pins files went to, in group order (new ones included; a new pin that got no file is removed). */
   pins: Pin[];
 }
 
@@ -144,6 +146,7 @@ export async function runUpload(
   onProgress(PROGRESS.grouped);
 
   const pins: Pin[] = [];
+  const created = new Set<string>();
   const jobs: { file: File; pin: Pin }[] = [];
   for (const group of groups) {
     const pin = await pinForGroup(
@@ -156,6 +159,7 @@ export async function runUpload(
       metadata,
     );
     pins.push(pin);
+    if (!deps.existingPins.includes(pin) && pin !== target.pin) created.add(pin.pinId);
     for (const file of group.items) jobs.push({ file, pin });
   }
   onProgress(PROGRESS.batchesStart);
@@ -184,8 +188,12 @@ export async function runUpload(
     if (failed.length > 0) console.error(`Upload batch ${index + 1} of ${batches}: ${failed.length} failed`);
     onProgress(PROGRESS.batchesStart + Math.round(((index + 1) / batches) * 40));
   }
+  const filled = new Set(results.flatMap((r) => (r.outcome.ok ? [r.outcome.uploaded.pin.pinId] : [])));
+  const empty = [...created].filter((pinId) => !filled.has(pinId));
+  // Best effort: a pin left behind is still the user's to delete.
+  await Promise.all(empty.map((pinId) => deps.deletePin(pinId).catch(() => {})));
   onProgress(PROGRESS.done);
-  return { results, pins };
+  return { results, pins: pins.filter((pin) => !empty.includes(pin.pinId)) };
 }
 
 function messageOf(reason: unknown): string {

@@ -25,7 +25,7 @@ import { VisitDateField } from '../../../components/VisitDateField';
 import { useCreatePin, useDeletePin, useUpdatePin } from '../api';
 import { Tabs } from '../../../components/ui/Tabs';
 import { MediaGallery } from '../../media/components/MediaGallery';
-import { UploadPanel } from '../../media/components/UploadPanel';
+import { UploadPanel, type UploadLeftover } from '../../media/components/UploadPanel';
 import { UploadResults } from '../../media/components/UploadResults';
 import { isQuickUpload, type UploadOutcome } from '../../media/upload-flow';
 import { placeStatusText, roundCoordinate, type MapPlace } from '../place';
@@ -220,6 +220,8 @@ function PlaceBody({
   onShowTop,
   lastUpload,
   onUploaded,
+  leftover,
+  onLeftover,
 }: {
   place: MapPlace;
   tier: TierId;
@@ -231,13 +233,17 @@ function PlaceBody({
   /** The last upload run of this dialog, shown with the media it added. */
   lastUpload: UploadOutcome | null;
   onUploaded: (outcome: UploadOutcome) => void;
+  /** Files an upload to this place could not send, kept while the place became a pin. */
+  leftover: UploadLeftover | null;
+  onLeftover: (leftover: UploadLeftover, pinId: string) => void;
 }) {
   const pin = place.pin;
-  // SPEC.md §2: the dialog opens on the view tab when the pin exists and has media.
-  const [tab, setTab] = useState<TabId>(pin && pin.mediaCount > 0 ? 'view' : 'upload');
+  // SPEC.md §2: the dialog opens on the view tab when the pin exists and has media; files that could
+  // not be sent keep it on the upload tab.
+  const [tab, setTab] = useState<TabId>(pin && pin.mediaCount > 0 && !leftover ? 'view' : 'upload');
   const quick = !pin && isQuickUpload(place);
 
-  function uploaded(outcome: UploadOutcome) {
+  function uploaded(outcome: UploadOutcome, failed: UploadLeftover | null) {
     const target = pin ?? outcome.pins[0];
     if (!target) return;
     // The newest copy of the pin the files went to: the last complete answer carries its count.
@@ -246,13 +252,23 @@ function PlaceBody({
         .map((result) => (result.outcome.ok ? result.outcome.uploaded.pin : null))
         .filter((candidate): candidate is Pin => candidate?.pinId === target.pinId)
         .at(-1) ?? target;
+    // The place is a pin now: the dialog shows it, keeping what could not be sent on the upload tab.
+    if (failed) {
+      if (!pin) {
+        onLeftover(failed, latest.pinId);
+        onSaved(latest);
+      }
+      return;
+    }
     onUploaded(outcome);
     if (!pin) onSaved(latest);
     setTab('view');
     onShowTop();
   }
 
-  const uploadPanel = <UploadPanel target={{ ...place, pin }} existingPins={pins} onUploaded={uploaded} />;
+  const uploadPanel = (
+    <UploadPanel target={{ ...place, pin }} existingPins={pins} onUploaded={uploaded} initial={leftover} />
+  );
 
   if (!pin) {
     return (
@@ -342,9 +358,13 @@ export function LocationDialog({
   const content = useRef<HTMLDivElement>(null);
   const showTop = () => content.current?.scrollTo({ top: 0 });
   const [lastUpload, setLastUpload] = useState<UploadOutcome | null>(null);
+  const [leftover, setLeftover] = useState<(UploadLeftover & { pinId: string }) | null>(null);
   // A closed dialog forgets its last upload; a new pin made by the upload keeps it.
   useEffect(() => {
-    if (!place) setLastUpload(null);
+    if (!place) {
+      setLastUpload(null);
+      setLeftover(null);
+    }
   }, [place]);
 
   return (
@@ -406,6 +426,8 @@ export function LocationDialog({
                 onShowTop={showTop}
                 lastUpload={lastUpload}
                 onUploaded={setLastUpload}
+                leftover={leftover && leftover.pinId === pin?.pinId ? leftover : null}
+                onLeftover={(kept, pinId) => setLeftover({ ...kept, pinId })}
               />
             </>
           )}

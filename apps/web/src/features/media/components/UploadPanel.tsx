@@ -57,16 +57,26 @@ function ProgressBar({ value }: { value: number }) {
   );
 }
 
+/** Files a run could not send, with every file's outcome and the error shown for them. */
+export interface UploadLeftover {
+  files: File[];
+  results: FileResult[];
+  error: string;
+}
+
 export function UploadPanel({
   target,
   existingPins,
   onUploaded,
+  initial = null,
 }: {
   /** The place; visitDate is ignored here (the panel has its own picker). */
   target: Omit<UploadTarget, 'visitDate'>;
   existingPins: readonly Pin[];
   /** After a run where every file went up: the pins they went to and each file's verification. */
-  onUploaded: (outcome: UploadOutcome) => void;
+  onUploaded: (outcome: UploadOutcome, leftover: UploadLeftover | null) => void;
+  /** What a run left for the traveller when the panel had to start again (the place became a pin). */
+  initial?: UploadLeftover | null;
 }) {
   const { request } = useAuth();
   const queryClient = useQueryClient();
@@ -77,7 +87,7 @@ export function UploadPanel({
       (found) => placeFromReverse(lat, lng, found),
       () => placeWhenLookupFails(lat, lng),
     );
-  const [files, setFiles] = useState<File[]>([]);
+  const [files, setFiles] = useState<File[]>(initial?.files ?? []);
   const [metadata, setMetadata] = useState<ReadonlyMap<File, MediaMetadata>>(new Map());
   const [detecting, setDetecting] = useState(false);
   const [places, setPlaces] = useState<string[]>([]);
@@ -86,8 +96,8 @@ export function UploadPanel({
   const [dateError, setDateError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const [progress, setProgress] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-  const [results, setResults] = useState<FileResult[] | null>(null);
+  const [error, setError] = useState<string | null>(initial?.error ?? null);
+  const [results, setResults] = useState<FileResult[] | null>(initial?.results ?? null);
   const [explain, setExplain] = useState<string | null>(null);
   const selection = useRef(0);
 
@@ -176,6 +186,7 @@ export function UploadPanel({
           readMetadata: readFileMetadata,
           placeAt,
           createPin: async (body) => (await request<{ pin: Pin }>('/pins', { method: 'POST', body })).pin,
+          deletePin: (pinId) => request(`/pins/${encodeURIComponent(pinId)}`, { method: 'DELETE' }),
           uploadFile: (pinId, file, meta) => uploadOneFile(request, pinId, file, meta),
           existingPins,
         },
@@ -186,21 +197,24 @@ export function UploadPanel({
       setResults(outcome.results);
       // Errors keep their files selected; the ones that went up leave the selection.
       const failedKeys = new Set(failed.map((result) => fileKey(result.file)));
-      setFiles((current) => current.filter((file) => failedKeys.has(fileKey(file))));
-      if (failed.length > 0) {
-        setError(
-          failed.length === outcome.results.length
+      const remaining = files.filter((file) => failedKeys.has(fileKey(file)));
+      const failure =
+        failed.length === 0
+          ? null
+          : failed.length === outcome.results.length
             ? (failed[0]!.outcome as { message: string }).message
-            : `${failed.length} of ${outcome.results.length} files could not be uploaded.`,
-        );
-      }
+            : `${failed.length} of ${outcome.results.length} files could not be uploaded.`;
+      setFiles(remaining);
+      setError(failure);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: dashboardKeys.pins }),
         queryClient.invalidateQueries({ queryKey: dashboardKeys.countries }),
         queryClient.invalidateQueries({ queryKey: mediaKeys.all }),
       ]);
       // With a failure the panel stays, showing what went up and what did not, the failed files kept.
-      if (failed.length === 0) onUploaded(outcome);
+      if (failed.length < outcome.results.length) {
+        onUploaded(outcome, failure ? { files: remaining, results: outcome.results, error: failure } : null);
+      }
     } catch (caught) {
       setError(
         caught instanceof UploadRefused || (caught instanceof Error && caught.message)
