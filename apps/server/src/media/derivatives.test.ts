@@ -1,8 +1,7 @@
 // Derivatives of the real fixtures: sizes, orientation, stripped metadata, video posters, refusals, memory, concurrency.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -20,11 +19,11 @@ import {
 } from './derivatives.js';
 import { sniffFile } from './sniff.js';
 import { UnprocessableMedia } from './unprocessable.js';
+import { DECODER_INPUT, DECODER_OUTPUT, runFfmpeg } from './video-decoder.js';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const fixtures = path.join(repoRoot, '../shared/fixtures/media');
 const fixture = (name: string) => path.join(fixtures, name);
-const ffmpeg = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
 
 const photosIn = (folder: string) =>
   readdirSync(fixture(folder))
@@ -33,7 +32,10 @@ const photosIn = (folder: string) =>
 const GPS_PHOTOS = photosIn('photos/gps');
 const PHOTOS = [...GPS_PHOTOS, ...photosIn('photos/no-gps')];
 const VIDEOS = ['video/tokyo_xyz.mp4', 'video/paris_apple_keys.mov', 'video/no_metadata.mp4'];
-/** HEIC decodes in WebAssembly: a 12 MP photo takes 1–3 s. */
+/**
+ * HEIC and video decode in WebAssembly: a 12 MP photo takes 1–3 s, and each video frame starts a process
+ * that compiles the 32 MB ffmpeg core first.
+ */
 const SLOW = 60_000;
 
 /** Each fixture is processed once and shared by the tests that look at it. */
@@ -267,7 +269,7 @@ describe('stripping metadata', () => {
   );
 });
 
-describe('video posters', () => {
+describe('video posters', { timeout: SLOW }, () => {
   it.each(VIDEOS)('%s gives a WebP poster: 400×400 thumbnail, preview at the video size', async (name) => {
     const derivatives = await derivativesOf(name);
     expect([derivatives.width, derivatives.height]).toEqual([320, 240]);
@@ -282,17 +284,30 @@ describe('video posters', () => {
 
   describe('generated clips', () => {
     const clip = (name: string) => path.join(scratch, name);
-    const make = (...args: string[]) =>
-      execFileSync(ffmpeg, ['-y', '-hide_banner', '-loglevel', 'error', ...args]);
+    /** Test clips come from the same WebAssembly ffmpeg, used as an encoder. */
+    const make = async (name: string, args: string[], input?: string) => {
+      const result = await runFfmpeg({
+        args: ['-hide_banner', '-loglevel', 'error', ...args, DECODER_OUTPUT],
+        input,
+        timeoutMs: 60_000,
+        maxOutputBytes: 16 * 1024 * 1024,
+      });
+      if (result.outcome !== 'finished' || !result.ok) throw new Error(`could not make ${name}`);
+      await writeFile(clip(name), result.output);
+    };
     const testCard = ['-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=10'];
 
-    beforeAll(() => {
-      make(...testCard, '-t', '0.5', '-pix_fmt', 'yuv420p', clip('short.mp4'));
-      make(...testCard, '-t', '2', '-c:v', 'mpeg4', clip('clip.avi'));
-      make(...testCard, '-t', '2', '-pix_fmt', 'yuv420p', clip('plain.mp4'));
-      make('-i', clip('plain.mp4'), '-c', 'copy', '-metadata:s:v:0', 'rotate=90', clip('rotated.mp4'));
-      make('-f', 'lavfi', '-i', 'sine=duration=1', '-c:a', 'aac', clip('audio-only.mp4'));
-    });
+    beforeAll(async () => {
+      await make('short.mp4', [...testCard, '-t', '0.5', '-pix_fmt', 'yuv420p', '-f', 'mp4']);
+      await make('clip.avi', [...testCard, '-t', '2', '-c:v', 'mpeg4', '-f', 'avi']);
+      await make('plain.mp4', [...testCard, '-t', '2', '-pix_fmt', 'yuv420p', '-f', 'mp4']);
+      await make(
+        'rotated.mp4',
+        ['-i', DECODER_INPUT, '-c', 'copy', '-metadata:s:v:0', 'rotate=90', '-f', 'mp4'],
+        clip('plain.mp4'),
+      );
+      await make('audio-only.mp4', ['-f', 'lavfi', '-i', 'sine=duration=1', '-c:a', 'aac', '-f', 'mp4']);
+    }, SLOW);
 
     it('falls back to the first frame of a clip shorter than one second', async () => {
       const derivatives = await processFile(clip('short.mp4'));
@@ -327,6 +342,16 @@ describe('video posters', () => {
       const error = await refusal(processFile(clip('cut.mp4')));
       expect(error.reason).toBe('damaged');
       expect(error.message).toBe('The video file is damaged and cannot be read.');
+    });
+
+    it('refuses as damaged a file that starts like an MP4 and then is noise', async () => {
+      const header = (await readFile(fixture('video/tokyo_xyz.mp4'))).subarray(0, 32);
+      const noise = Buffer.alloc(20_000);
+      for (let i = 0; i < noise.length; i += 1) noise[i] = (i * 7919 + 13) % 251;
+      await writeFile(clip('noise.mp4'), Buffer.concat([header, noise]));
+      expect(await sniffFile(clip('noise.mp4'))).toEqual({ mime: 'video/mp4', kind: 'video' });
+      const error = await refusal(processFile(clip('noise.mp4')));
+      expect(error.reason).toBe('damaged');
     });
   });
 });

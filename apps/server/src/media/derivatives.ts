@@ -1,11 +1,11 @@
 // Thumbnails, screen previews and video posters for a stored photo or video, refusing hostile or broken files.
-import { spawn } from 'node:child_process';
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import { ACCEPTED_TYPES, type SniffedType } from './sniff.js';
 import { UnprocessableMedia } from './unprocessable.js';
+import { DECODER_INPUT, DECODER_OUTPUT, runFfmpeg } from './video-decoder.js';
 
 export interface Derivative {
   contentType: 'image/webp';
@@ -425,14 +425,6 @@ function ilocExtentsWithin(iloc: Buffer, fileSize: number): boolean {
 
 // --- video ---------------------------------------------------------------------------------------------
 
-let ffmpegPath: string | undefined;
-
-/** Resolved on first use, so a server that never sees a video does not need the binary. */
-function resolveFfmpeg(): string {
-  ffmpegPath ??= (requireHere('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-  return ffmpegPath;
-}
-
 // Decision: when no frame can be decoded, a neutral poster stands in and the size is unknown (null),
 // rather than refusing the upload. The file is a valid container (perhaps with a codec this ffmpeg lacks,
 // or no video track), so it is stored and plays wherever the viewer's device can decode it. Only a
@@ -475,71 +467,49 @@ async function videoDerivatives(file: string, mime: string): Promise<Derivatives
 }
 
 /**
- * One PNG frame at `seconds`. The demuxer is forced to the sniffed container and only local files may
- * be opened, so a file cannot redirect ffmpeg to playlists, URLs or other files (the classic HLS-in-AVI
- * attack); max_pixels keeps the decoder itself within the image limit.
+ * One PNG frame at `seconds`, from the confined WebAssembly ffmpeg of video-decoder.ts. The demuxer is
+ * forced to the sniffed container and only the file protocol is allowed, so a file cannot send ffmpeg to
+ * playlists or URLs (the classic HLS-in-AVI attack; the decoder's file system holds only this video
+ * anyway); max_pixels keeps the decoder itself within the image limit.
  */
-function grabFrame(file: string, demuxer: 'mov' | 'avi', seconds: number): Promise<FrameGrab> {
-  const args = [
-    '-nostdin',
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-max_pixels',
-    String(MAX_IMAGE_PIXELS),
-    ...(seconds > 0 ? ['-ss', String(seconds)] : []),
-    '-f',
-    demuxer,
-    '-protocol_whitelist',
-    'file',
-    '-i',
-    `file:${file}`,
-    '-frames:v',
-    '1',
-    '-an',
-    '-f',
-    'image2pipe',
-    '-vcodec',
-    'png',
-    // The PNG is read once and thrown away: fast deflate halves the time on 4K frames.
-    '-compression_level',
-    '1',
-    'pipe:1',
-  ];
-  return new Promise((resolve, reject) => {
-    const child = spawn(resolveFfmpeg(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    const chunks: Buffer[] = [];
-    let bytes = 0;
-    let stderr = '';
-    let outcome: 'timeout' | 'too-large' | undefined;
-    const stop = (why: 'timeout' | 'too-large') => {
-      outcome ??= why;
-      child.kill('SIGKILL');
-    };
-    const timer = setTimeout(() => stop('timeout'), VIDEO_FRAME_TIMEOUT_MS);
-    child.stdout.on('data', (chunk: Buffer) => {
-      bytes += chunk.length;
-      if (bytes > MAX_POSTER_BYTES) stop('too-large');
-      else chunks.push(chunk);
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      if (stderr.length < 16_384) stderr += chunk.toString('utf8');
-    });
-    // Only a missing or unrunnable binary lands here: a fault of this server, not of the file.
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      if (outcome === 'too-large') reject(new UnprocessableMedia('too-large', MESSAGES.videoTooLarge));
-      // Decision: a frame that takes 20 s is treated like one that cannot be decoded (neutral poster),
-      // not as a refusal, so a slow moment on a busy server never costs someone their video.
-      else if (outcome === 'timeout') resolve({ noFrame: true });
-      else if (code === 0) resolve(bytes > 0 ? { frame: Buffer.concat(chunks) } : { empty: true });
-      else if (/Invalid data found when processing input|moov atom not found/i.test(stderr)) {
-        reject(new UnprocessableMedia('damaged', MESSAGES.damagedVideo, { cause: new Error(stderr.trim()) }));
-      } else resolve({ noFrame: true });
-    });
+async function grabFrame(file: string, demuxer: 'mov' | 'avi', seconds: number): Promise<FrameGrab> {
+  const result = await runFfmpeg({
+    args: [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-max_pixels',
+      String(MAX_IMAGE_PIXELS),
+      ...(seconds > 0 ? ['-ss', String(seconds)] : []),
+      '-f',
+      demuxer,
+      '-protocol_whitelist',
+      'file',
+      '-i',
+      DECODER_INPUT,
+      '-frames:v',
+      '1',
+      '-an',
+      '-f',
+      'image2pipe',
+      '-vcodec',
+      'png',
+      // The PNG is read once and thrown away: fast deflate halves the time on 4K frames.
+      '-compression_level',
+      '1',
+      DECODER_OUTPUT,
+    ],
+    input: file,
+    timeoutMs: VIDEO_FRAME_TIMEOUT_MS,
+    maxOutputBytes: MAX_POSTER_BYTES,
   });
+  if (result.outcome === 'too-large') throw new UnprocessableMedia('too-large', MESSAGES.videoTooLarge);
+  // Decision: a frame that takes 20 s is treated like one that cannot be decoded (neutral poster), not
+  // as a refusal, so a slow moment on a busy server never costs someone their video.
+  if (result.outcome === 'timeout') return { noFrame: true };
+  if (result.ok) return result.output.length > 0 ? { frame: result.output } : { empty: true };
+  if (/Invalid data found when processing input|moov atom not found/i.test(result.log)) {
+    throw new UnprocessableMedia('damaged', MESSAGES.damagedVideo, { cause: new Error(result.log.trim()) });
+  }
+  return { noFrame: true };
 }
