@@ -10,10 +10,11 @@ import { createMailer, type Mailer } from './adapters/mail/mailer.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { ErrorCode } from '@waymarks/shared';
-import { registerErrorHandling } from './http/errors.js';
-import { registerStrictJsonParser } from './http/json.js';
+import { registerErrorHandling, sendFrameworkError } from './http/errors.js';
+import { registerStrictJsonParser, registerStrictQueryStrings } from './http/json.js';
 import { serializerCompiler } from './http/serializer.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { requireSameOrigin } from './http/same-origin.js';
 import { isPageRequest, registerWebApp, sendIndexPage } from './http/web.js';
 import { loggerOptions } from './logger.js';
 import { authRoutes, meRoute } from './modules/auth/auth.routes.js';
@@ -24,6 +25,7 @@ import { googleRoutes } from './modules/auth/google.routes.js';
 import { RefreshTokensRepository } from './modules/auth/refresh-tokens.repository.js';
 import { createRequireAuth } from './modules/auth/require-auth.js';
 import { SessionService } from './modules/auth/session.service.js';
+import { SessionsRepository } from './modules/auth/sessions.repository.js';
 import { Throttle } from './modules/auth/throttle.js';
 import { AccessTokens } from './modules/auth/tokens.js';
 import { UsersRepository } from './modules/auth/users.repository.js';
@@ -43,6 +45,7 @@ import { BASEMAP_PMTILES_PATH, mapRoutes } from './modules/map/map.routes.js';
 import { createStorage, storageOrigin, type ObjectStorage } from './adapters/storage/storage.js';
 import { localStorageRoutes } from './adapters/storage/local.routes.js';
 import { ArchiveLinks } from './modules/media/archive.js';
+import { CompletionGate } from './modules/media/completion-gate.js';
 import { MediaRepository } from './modules/media/media.repository.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { MediaService } from './modules/media/media.service.js';
@@ -62,6 +65,8 @@ export interface AppDeps {
   sleep?: (ms: number) => Promise<void>;
   /** Defaults to local disk or S3, as configured. */
   storage?: ObjectStorage;
+  /** The line media completions wait in; defaults to COMPLETION_LIMITS (tests make a small one). */
+  completions?: CompletionGate;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -78,11 +83,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Signed storage and archive links carry their claims in one path segment.
     maxParamLength: 2048,
     trustProxy: config.trustProxy,
+    // A malformed or over-long path answers in the API's error shape, like every other refusal.
+    frameworkErrors: sendFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerStrictJsonParser(app);
+  registerStrictQueryStrings(app);
   registerErrorHandling(app);
 
   registerSecurityHeaders(app, {
@@ -114,7 +122,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const users = new UsersRepository(db);
   const codes = new CodesRepository(db);
   const accessTokens = new AccessTokens(config.authSecret, config.publicUrl, now);
-  const sessions = new SessionService(users, new RefreshTokensRepository(db), accessTokens, now);
+  const sessions = new SessionService({
+    users,
+    sessions: new SessionsRepository(db),
+    refreshTokens: new RefreshTokensRepository(db),
+    accessTokens,
+    lifetimes: config.sessions,
+    now,
+  });
   const throttle = new Throttle(db, now);
   const auth = new AuthService({
     users,
@@ -126,7 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     now,
     sleep: deps.sleep,
-    onMailError: (error) => app.log.error({ err: error }, 'password reset mail could not be sent'),
+    log: app.log,
   });
   const google = config.google
     ? new GoogleSignIn(
@@ -154,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     media: mediaRepository,
     pins: pinsRepository,
     storage,
+    completions: deps.completions ?? new CompletionGate(),
     now,
     onCleanupError: (error, keys) =>
       app.log.warn({ err: error, keys: keys.length }, 'stored media could not be deleted; the sweep will'),
@@ -176,7 +192,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(
         async (authScope) => {
           await authScope.register(fastifyCookie, { secret: cookieSecret });
-          await authScope.register(authRoutes, { auth, sessions, google, requireAuth, secureCookies });
+          await authScope.register(authRoutes, {
+            auth,
+            sessions,
+            google,
+            requireAuth,
+            secureCookies,
+            sameOrigin: requireSameOrigin(config.publicUrl),
+          });
           await authScope.register(googleRoutes, { prefix: '/google', google, secureCookies });
         },
         { prefix: '/auth' },

@@ -33,12 +33,14 @@ describe.each(testDialects())('npm run admin on %s', (dialect) => {
   afterAll(async () => cleanup?.());
 
   const run = (...argv: string[]) => runAdminCommand(argv, env);
-  const findUser = async (email: string) => {
-    const db = createDatabase(
+  const openDatabase = () =>
+    createDatabase(
       env.DATABASE_URL
         ? { dialect: 'postgres', url: env.DATABASE_URL }
         : { dialect: 'sqlite', file: path.join(env.DATA_DIR!, 'waymarks.db') },
     );
+  const findUser = async (email: string) => {
+    const db = openDatabase();
     try {
       return await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
     } finally {
@@ -66,7 +68,55 @@ describe.each(testDialects())('npm run admin on %s', (dialect) => {
     expect((await findUser('tier@example.com'))?.tier).toBe('pro');
   });
 
+  it('signs an account out everywhere: every session ended, every refresh token revoked', async () => {
+    await run('create-user', 'stolen@example.com', 'Admin-pass1');
+    const user = (await findUser('stolen@example.com'))!;
+    const db = openDatabase();
+    try {
+      const now = Date.now();
+      for (const id of ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222']) {
+        await db
+          .insertInto('sessions')
+          .values({ id, user_id: user.id, created_at: now, expires_at: now + 86_400_000, ended_at: null })
+          .execute();
+        await db
+          .insertInto('refresh_tokens')
+          .values({
+            id,
+            user_id: user.id,
+            family_id: id,
+            token_hash: `hash-${id}`,
+            expires_at: now + 86_400_000,
+            created_at: now,
+            rotated_at: null,
+            revoked_at: null,
+          })
+          .execute();
+      }
+      expect(await run('end-sessions', 'stolen@example.com')).toBe(
+        'stolen@example.com is signed out everywhere.',
+      );
+      const sessions = await db
+        .selectFrom('sessions')
+        .select('ended_at')
+        .where('user_id', '=', user.id)
+        .execute();
+      const tokens = await db
+        .selectFrom('refresh_tokens')
+        .select('revoked_at')
+        .where('user_id', '=', user.id)
+        .execute();
+      expect(sessions.map((row) => row.ended_at !== null)).toEqual([true, true]);
+      expect(tokens.map((row) => row.revoked_at !== null)).toEqual([true, true]);
+      expect((await findUser('stolen@example.com'))!.token_version).toBe(user.token_version + 1);
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it.each([
+    [['end-sessions'], 'end-sessions needs <email>'],
+    [['end-sessions', 'nobody@example.com'], 'No account with nobody@example.com'],
     [['frobnicate'], 'Unknown command: frobnicate'],
     [['create-user', 'a@b.co'], 'create-user needs <email> <password>'],
     [['create-user', 'not-an-email', 'Admin-pass1'], 'Please enter a valid email'],

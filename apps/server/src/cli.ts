@@ -5,6 +5,9 @@ import { TIER_IDS, isTierId, validateEmail, validateNewPassword } from '@waymark
 import { ConfigError, loadConfig } from './config.js';
 import { createDatabase, migrateToLatest, type Db } from './db/database.js';
 import { hashPassword } from './modules/auth/passwords.js';
+import { RefreshTokensRepository } from './modules/auth/refresh-tokens.repository.js';
+import { endEverySession } from './modules/auth/session.service.js';
+import { SessionsRepository } from './modules/auth/sessions.repository.js';
 import { newId } from './modules/auth/tokens.js';
 import { UsersRepository } from './modules/auth/users.repository.js';
 import { ReportsRepository } from './modules/reports/reports.repository.js';
@@ -17,6 +20,7 @@ Commands:
                                                   create a confirmed account (tier defaults to free)
   set-tier <email> <tier>                         change an account's plan
   reports                                         list open content reports, newest first
+  end-sessions <email>                            sign an account out everywhere (a lost or stolen device)
 
 Tiers: ${TIER_IDS.join(', ')}`;
 
@@ -52,6 +56,8 @@ export async function runAdminCommand(
         return await setTier(db, rest);
       case 'reports':
         return await listReports(db);
+      case 'end-sessions':
+        return await endSessions(db, rest);
       default:
         throw new UsageError(`Unknown command: ${command}`);
     }
@@ -111,6 +117,21 @@ async function setTier(db: Db, args: string[]): Promise<string> {
   if (!user) throw new UsageError(`No account with ${rawEmail}`);
   await users.update(user.id, { tier, updated_at: Date.now() });
   return `${user.email} is now on the ${tier} plan.`;
+}
+
+async function endSessions(db: Db, args: string[]): Promise<string> {
+  const [rawEmail] = args;
+  if (!rawEmail || args.length > 1) throw new UsageError('end-sessions needs <email>');
+  const users = new UsersRepository(db);
+  const user = await users.findByEmail(rawEmail.trim());
+  if (!user) throw new UsageError(`No account with ${rawEmail}`);
+  const repositories = {
+    users,
+    sessions: new SessionsRepository(db),
+    refreshTokens: new RefreshTokensRepository(db),
+  };
+  await endEverySession(repositories, user.id, Date.now());
+  return `${user.email} is signed out everywhere.`;
 }
 
 const invokedDirectly =

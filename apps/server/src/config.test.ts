@@ -1,8 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ConfigError, ENV_VARIABLES, loadConfig } from './config.js';
+import { sql } from 'kysely';
+import { ConfigError, ENV_VARIABLES, ensureAuthSecret, loadConfig } from './config.js';
+import { createDatabase } from './db/database.js';
 
 describe('loadConfig', () => {
   it('starts with no variables at all: SQLite and the outbox under ./data on port 3000', () => {
@@ -100,5 +102,65 @@ describe('configuration documentation', () => {
       [...m[1]!.matchAll(/`([A-Z0-9_]+)`/g)].map((n) => n[1]),
     );
     expect(listed.sort()).toEqual([...ENV_VARIABLES].sort());
+  });
+});
+
+describe('the data folder and the generated auth secret', () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'waymarks-secret-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  let count = 0;
+  const freshDataDir = () => path.join(root, `data-${++count}`, 'nested');
+  const mode = (file: string) => statSync(file).mode & 0o777;
+
+  it('creates DATA_DIR readable by the server user only, and a 0600 secret it reuses on the next start', () => {
+    const dataDir = freshDataDir();
+    const first = ensureAuthSecret(loadConfig({ DATA_DIR: dataDir }));
+    expect(first.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(mode(dataDir)).toBe(0o700);
+    expect(mode(path.join(dataDir, 'auth-secret'))).toBe(0o600);
+    expect(ensureAuthSecret(loadConfig({ DATA_DIR: dataDir })).authSecret).toBe(first.authSecret);
+  });
+
+  it.each([
+    ['readable by other users', 'x'.repeat(64), 0o644, /can be read by other users \(mode 644\)/],
+    ['empty', '\n', 0o600, /is empty/],
+    ['too short', 'short-secret', 0o600, /fewer than 32 characters/],
+  ])('refuses to start with a secret file that is %s, naming the file', (_, content, fileMode, message) => {
+    const dataDir = freshDataDir();
+    mkdirSync(dataDir, { recursive: true });
+    const file = path.join(dataDir, 'auth-secret');
+    writeFileSync(file, content, { mode: fileMode });
+    chmodSync(file, fileMode);
+    const start = () => ensureAuthSecret(loadConfig({ DATA_DIR: dataDir }));
+    expect(start).toThrow(ConfigError);
+    expect(start).toThrow(message);
+    expect(start).toThrow(file);
+    // Nothing was replaced: the operator's file is left for them to fix.
+    expect(readFileSync(file, 'utf8')).toBe(content);
+  });
+
+  it('says DATA_DIR is not a folder instead of a bare "file exists"', () => {
+    const file = path.join(root, 'a-file');
+    writeFileSync(file, 'not a folder');
+    expect(() => ensureAuthSecret(loadConfig({ DATA_DIR: file }))).toThrow(
+      `DATA_DIR: ${file} is not a folder`,
+    );
+    expect(() => ensureAuthSecret(loadConfig({ DATA_DIR: path.join(file, 'below') }))).toThrow(
+      /is not a folder/,
+    );
+  });
+
+  it('creates the SQLite database file readable by the server user only', async () => {
+    const dataDir = freshDataDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    const db = createDatabase(config.database);
+    try {
+      await sql`create table t (x integer)`.execute(db);
+      const file = config.database.dialect === 'sqlite' ? config.database.file : '';
+      expect(mode(file)).toBe(0o600);
+      expect(mode(`${file}-wal`)).toBe(0o600);
+    } finally {
+      await db.destroy();
+    }
   });
 });

@@ -13,6 +13,9 @@ const optionalString = z
 const optionalUrl = optionalString.pipe(z.url().optional());
 
 const EnvSchema = z.object({
+  NODE_ENV: optionalString.describe(
+    '`development` (set by npm run dev) shows e-mailed codes and links in the log; anything else is production',
+  ),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
@@ -22,6 +25,18 @@ const EnvSchema = z.object({
     'must start with postgres://, sqlite: or file:',
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_MAX_AGE_DAYS: z.coerce
+    .number()
+    .positive()
+    .max(365)
+    .default(30)
+    .describe('Days from sign-in after which a session ends, however often it is refreshed'),
+  SESSION_IDLE_DAYS: z.coerce
+    .number()
+    .positive()
+    .max(365)
+    .default(14)
+    .describe('Days a session may go unused before it ends (the refresh token lifetime)'),
   AUTH_SECRET: optionalString.refine(
     (value) => value === undefined || value.length >= 32,
     'must be at least 32 characters',
@@ -36,10 +51,48 @@ const EnvSchema = z.object({
   OIDC_ISSUER: z.url().default('https://accounts.google.com'),
   SUPPORT_EMAIL: z.email().default('support@waymarks.app'),
   DISCORD_URL: z.url().default('https://discord.gg/waymarks'),
+  // The client address keys every per-address limit, so only proxies named here may set it through
+  // X-Forwarded-For: a number of hops (each hop appends the address it received from; the last that
+  // many are ours) or the proxies' own addresses. `true` trusted every hop, letting any client name its
+  // own address, and is refused rather than read as something narrower the operator did not choose.
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
+    .string()
+    .trim()
     .default('false')
-    .transform((value) => value === 'true' || value === '1'),
+    .transform((value, ctx): false | string[] | ((address: string, hop: number) => boolean) => {
+      if (value === '' || value === 'false' || value === '0') return false;
+      const problem = (message: string) => {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      };
+      if (value === 'true') {
+        return problem(
+          'true trusts every hop, so any client could set its own address with X-Forwarded-For; give the ' +
+            'number of proxies in front of Waymarks (TRUST_PROXY=1) or their addresses or CIDR ranges ' +
+            '(TRUST_PROXY=10.0.0.0/8,127.0.0.1)',
+        );
+      }
+      if (/^\d+$/.test(value)) {
+        const hops = Number(value);
+        // Fastify refuses a bare hop count (it cannot tell a proxy from a client that skipped it), so
+        // the count is handed over as the trust function it stands for.
+        return (_address, hop) => hop < hops;
+      }
+      const proxies = value.split(',').map((entry) => entry.trim());
+      const address = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
+      const bad = proxies.find(
+        (entry) =>
+          !['loopback', 'linklocal', 'uniquelocal'].includes(entry) &&
+          (!address.safeParse(entry).success || /\/0+$/.test(entry)),
+      );
+      if (bad !== undefined) {
+        return problem(
+          `"${bad}" is not a proxy address: give a number of hops, or IP addresses and CIDR ranges ` +
+            '(not /0) separated by commas',
+        );
+      }
+      return proxies;
+    }),
   MAP_STYLE_URL: optionalString.pipe(
     z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   ),
@@ -77,11 +130,15 @@ export interface Config {
   database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
   logLevel: string;
   authSecret: string;
-  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  /** How long a sign-in lasts: an absolute end, and an end after this long unused. */
+  sessions: { maxAgeMs: number; idleMs: number };
+  /** `development` (NODE_ENV=development, as `npm run dev` sets it): the outbox logs codes at info. */
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string; development: boolean };
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   supportEmail: string;
   discordUrl: string;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: nobody, the proxies' addresses, or a hop count as a trust function. */
+  trustProxy: false | string[] | ((address: string, hop: number) => boolean);
   /** The basemap: a MapLibre style to load, and a local PMTiles file the server hands out by ranges. */
   map: { styleUrl: string | undefined; pmtilesFile: string | undefined };
   /** Where media objects live: files under DATA_DIR/media, or an S3-compatible bucket. */
@@ -99,6 +156,8 @@ export interface Config {
       };
   webDistDir: string;
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -131,7 +190,16 @@ export function loadConfig(
     database: databaseFrom(e.DATABASE_URL, dataDir),
     logLevel: e.LOG_LEVEL,
     authSecret: e.AUTH_SECRET ?? '',
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
+    sessions: {
+      maxAgeMs: e.SESSION_MAX_AGE_DAYS * DAY_MS,
+      idleMs: Math.min(e.SESSION_IDLE_DAYS, e.SESSION_MAX_AGE_DAYS) * DAY_MS,
+    },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      outboxDir: path.join(dataDir, 'outbox'),
+      development: e.NODE_ENV === 'development',
+    },
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.OIDC_ISSUER }
@@ -191,17 +259,66 @@ function databaseFrom(url: string | undefined, dataDir: string): Config['databas
 /**
  * Without AUTH_SECRET a signing secret is generated into DATA_DIR on first start and reused after,
  * so sessions survive restarts. Several instances must share one AUTH_SECRET instead.
+ *
+ * The file is the key to every session: one that is empty, too short or readable by other users of the
+ * machine stops start-up with a message naming it, rather than being used (or silently replaced, which
+ * would end every session). DATA_DIR is created readable by the server's user only.
  */
 export function ensureAuthSecret(config: Config): Config {
+  ensurePrivateDirectory('DATA_DIR', config.dataDir);
   if (config.authSecret) return config;
   const file = path.join(config.dataDir, 'auth-secret');
-  mkdirSync(config.dataDir, { recursive: true });
+  const secret = readSecretFile(file) ?? generateSecretFile(file);
+  return { ...config, authSecret: secret };
+}
+
+/** Creates a folder (and its parents) with mode 0700; a permissions error says so, naming the variable. */
+export function ensurePrivateDirectory(variable: string, dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason =
+      code === 'EACCES' || code === 'EPERM'
+        ? 'cannot be created: permission denied'
+        : code === 'EEXIST' || code === 'ENOTDIR'
+          ? 'is not a folder'
+          : `cannot be created (${code ?? String(error)})`;
+    throw new ConfigError(`Invalid configuration:\n  ${variable}: ${dir} ${reason}`);
+  }
+}
+
+function readSecretFile(file: string): string | undefined {
+  let mode: number;
   let secret: string;
   try {
+    mode = statSync(file).mode;
     secret = readFileSync(file, 'utf8').trim();
-  } catch {
-    secret = randomBytes(48).toString('base64url');
-    writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new ConfigError(`Invalid auth secret file: ${file} cannot be read`);
   }
-  return { ...config, authSecret: secret };
+  if ((mode & 0o077) !== 0) {
+    const octal = (mode & 0o777).toString(8).padStart(3, '0');
+    throw new ConfigError(
+      `Invalid auth secret file: ${file} can be read by other users (mode ${octal}); run chmod 600 on it`,
+    );
+  }
+  if (secret.length === 0) throw new ConfigError(`Invalid auth secret file: ${file} is empty`);
+  if (secret.length < 32) {
+    throw new ConfigError(`Invalid auth secret file: ${file} holds fewer than 32 characters`);
+  }
+  return secret;
+}
+
+function generateSecretFile(file: string): string {
+  const secret = randomBytes(48).toString('base64url');
+  // 'wx': another instance starting at the same moment wins, and its secret is the one read.
+  try {
+    writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readSecretFile(file)!;
+    throw new ConfigError(`Invalid auth secret file: ${file} cannot be written`);
+  }
+  return secret;
 }

@@ -4,6 +4,8 @@ import { ConfigError, ensureAuthSecret, loadConfig } from './config.js';
 import { createDatabase, migrateToLatest } from './db/database.js';
 
 async function main(): Promise<void> {
+  // Whatever the server creates (database, media, outbox, temporary files) is its user's alone.
+  process.umask(0o077);
   let config;
   try {
     config = ensureAuthSecret(loadConfig());

@@ -28,4 +28,7 @@ export const ErrorCode = {
   downloadUrlExpired: 'DOWNLOAD_URL_EXPIRED',
   downloadUrlInvalid: 'DOWNLOAD_URL_INVALID',
   objectExists: 'OBJECT_EXISTS',
+  uploadInProgress: 'UPLOAD_IN_PROGRESS',
+  serviceBusy: 'SERVICE_BUSY',
+  crossOrigin: 'CROSS_ORIGIN_REQUEST',
 } as const;

@@ -5,6 +5,7 @@ export * from './format.js';
 export * from './error-codes.js';
 export * from './api/common.js';
 export * from './api/auth.js';
+export * from './oauth-errors.js';
 export * from './public-config.js';
 export * from './report-rules.js';
 export * from './api/reports.js';

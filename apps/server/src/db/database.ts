@@ -1,10 +1,11 @@
 // One Kysely instance per dialect: SQLite (WAL) by default, PostgreSQL when DATABASE_URL says so.
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
   Kysely,
   Migrator,
+  PostgresAdapter,
   PostgresDialect,
   SqliteDialect,
   sql,
@@ -17,6 +18,8 @@ import * as accounts from './migrations/0001_accounts.js';
 import * as reports from './migrations/0002_reports.js';
 import * as pins from './migrations/0003_pins.js';
 import * as media from './migrations/0004_media.js';
+import * as sessions from './migrations/0005_sessions.js';
+import * as pendingSignUps from './migrations/0006_pending_signups.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -27,6 +30,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002_reports': reports,
   '0003_pins': pins,
   '0004_media': media,
+  '0005_sessions': sessions,
+  '0006_pending_signups': pendingSignUps,
 };
 
 // int8 (bigint) columns hold millisecond timestamps, well inside Number's exact range.
@@ -38,13 +43,22 @@ export function createDatabase(database: Config['database']): Db {
       dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 10 }) }),
     });
   }
-  if (database.file !== ':memory:') mkdirSync(path.dirname(database.file), { recursive: true });
+  if (database.file !== ':memory:') createPrivateFile(database.file);
   const sqlite = new SQLite(database.file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+/**
+ * The database holds every account: its file is made readable by the server's user only, before SQLite
+ * opens it (SQLite gives its -wal and -shm files the database file's permissions).
+ */
+function createPrivateFile(file: string): void {
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  closeSync(openSync(file, 'a', 0o600));
 }
 
 const STATEMENT_CACHE_SIZE = 500;
@@ -72,9 +86,21 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
-/** Brings the schema up to date. Kysely's migrator takes a lock, so concurrent instances run it once. */
+/**
+ * Brings the schema up to date. Kysely's migrator takes a lock, so concurrent instances run it once. On
+ * PostgreSQL its bookkeeping tables are looked for in the connection's own schema: unnamed, Kysely would
+ * find another schema's tables of the same name and then fail to use them.
+ */
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+  const migrationTableSchema =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => MIGRATIONS },
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

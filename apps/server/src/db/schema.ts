@@ -27,7 +27,14 @@ export interface EmailCodesTable {
   attempts: Generated<number>;
   expires_at: number;
   consumed_at: number | null;
+  /** When the sign-up was made; the code itself may have been sent again since (expires_at moves). */
   created_at: number;
+  /** What the sign-up chose; applied to the account only when this code is entered. */
+  password_hash: string | null;
+  name: string | null;
+  username: string | null;
+  /** SHA-256 of the ticket in the cookie of the browser that made the sign-up. */
+  ticket_hash: string | null;
 }
 
 export interface PasswordResetsTable {
@@ -49,9 +56,19 @@ export interface RefreshTokensTable {
   revoked_at: number | null;
 }
 
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
+  ended_at: number | null;
+}
+
 export interface OAuthLoginCodesTable {
   code_hash: string;
   user_id: string;
+  /** SHA-256 of the binding value in the cookie of the browser that started the flow. */
+  browser_hash: string | null;
   expires_at: number;
   used_at: number | null;
   created_at: number;
@@ -132,6 +149,7 @@ export interface Database {
   email_codes: EmailCodesTable;
   password_resets: PasswordResetsTable;
   refresh_tokens: RefreshTokensTable;
+  sessions: SessionsTable;
   oauth_login_codes: OAuthLoginCodesTable;
   auth_throttle: AuthThrottleTable;
   content_reports: ContentReportsTable;
@@ -143,3 +161,4 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
+export type SessionRow = Selectable<SessionsTable>;

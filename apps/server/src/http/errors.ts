@@ -1,5 +1,5 @@
 // Errors the API returns, and the one handler that turns anything thrown into { error: { code, message } }.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode } from '@waymarks/shared';
 
@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    /** Headers the answer carries besides the body, such as Retry-After. */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
     this.name = 'AppError';
@@ -20,6 +22,11 @@ export const unauthorized = (message = 'Authentication required') =>
 export const badRequest = (code: string, message: string) => new AppError(400, code, message);
 export const tooManyRequests = (message = 'Too many attempts. Please try again later.') =>
   new AppError(429, ErrorCode.rateLimited, message);
+/** Work refused for now rather than queued without bound; the client may try again after the pause. */
+export const serviceBusy = (message: string, retryAfterSeconds: number) =>
+  new AppError(503, ErrorCode.serviceBusy, message, { 'retry-after': String(retryAfterSeconds) });
+
+const INTERNAL_ERROR = { error: { code: ErrorCode.internal, message: 'Something went wrong on our side' } };
 
 const FASTIFY_CODES: Record<string, { status: number; code: string; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: {
@@ -34,12 +41,32 @@ const FASTIFY_CODES: Record<string, { status: number; code: string; message: str
   },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: ErrorCode.validation, message: 'Request body is empty' },
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: ErrorCode.validation, message: 'Malformed JSON body' },
+  // Raised by the router before any route runs: see sendFrameworkError.
+  FST_ERR_BAD_URL: { status: 400, code: ErrorCode.validation, message: 'Malformed address' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: ErrorCode.validation, message: 'The address is too long' },
 };
+
+/**
+ * Fastify's `frameworkErrors` option: errors of the router, which the error handler never sees (a path that
+ * is not percent-encoded UTF-8, a path parameter over maxParamLength). Without it Fastify answers them in
+ * its own shape, repeating the address.
+ */
+export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const known = error.code ? FASTIFY_CODES[error.code] : undefined;
+  if (known) {
+    return reply.status(known.status).send({ error: { code: known.code, message: known.message } });
+  }
+  request.log.error({ err: error }, 'unhandled router error');
+  return reply.status(500).send(INTERNAL_ERROR);
+}
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ error: { code: error.code, message: error.message } });
+      return reply
+        .status(error.statusCode)
+        .headers(error.headers)
+        .send({ error: { code: error.code, message: error.message } });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
@@ -59,9 +86,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply
-      .status(500)
-      .send({ error: { code: ErrorCode.internal, message: 'Something went wrong on our side' } });
+    return reply.status(500).send(INTERNAL_ERROR);
   });
 }
 

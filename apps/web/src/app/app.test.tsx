@@ -417,14 +417,19 @@ describe('/signup', () => {
 });
 
 describe('/oauth/callback', () => {
-  it('shows the provider error with Try Again', async () => {
+  it('shows why the sign-in failed with Try Again', async () => {
     const { router } = renderApp('/oauth/callback?error=access_denied', {});
 
     expect(await screen.findByRole('heading', { name: 'Sign In Failed' })).toBeTruthy();
-    expect(screen.getByRole('alert').textContent).toBe('OAuth error: access_denied');
+    expect(screen.getByRole('alert').textContent).toBe('OAuth error: Google sign-in was cancelled');
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     await screen.findByRole('heading', { name: 'Welcome back' });
     expect(router.state.location.pathname).toBe('/signin');
+  });
+
+  it('never shows words taken from the link: an unknown reason reads as the general failure', async () => {
+    renderApp(`/oauth/callback?error=${encodeURIComponent('Your account is locked. Call +1 555 0100')}`, {});
+    expect((await screen.findByRole('alert')).textContent).toBe('OAuth error: OAuth callback failed');
   });
 
   it('says when no code came back', async () => {

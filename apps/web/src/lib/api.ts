@@ -24,8 +24,10 @@ export class ApiError extends Error {
   readonly code: string | null;
   /** Text the server meant for the user, or null when the body carried none (a proxy page, say). */
   readonly serverMessage: string | null;
+  /** Seconds the server asked to wait before trying again (Retry-After), when it said. */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(status: number, body: string) {
+  constructor(status: number, body: string, retryAfter: string | null = null) {
     super(`API Error: ${status} - ${body}`);
     this.name = 'ApiError';
     this.status = status;
@@ -33,6 +35,8 @@ export class ApiError extends Error {
     const parsed = parseErrorBody(body);
     this.code = parsed?.code ?? null;
     this.serverMessage = parsed?.message ?? null;
+    const seconds = retryAfter === null ? NaN : Number(retryAfter);
+    this.retryAfterSeconds = Number.isFinite(seconds) && seconds >= 0 ? seconds : null;
   }
 }
 
@@ -69,7 +73,7 @@ export async function apiFetch<T>(
 
   const response = await fetchImpl(`${API_BASE}${path}`, init);
   const text = await response.text();
-  if (!response.ok) throw new ApiError(response.status, text);
+  if (!response.ok) throw new ApiError(response.status, text, response.headers.get('retry-after'));
   return (text ? JSON.parse(text) : undefined) as T;
 }
 

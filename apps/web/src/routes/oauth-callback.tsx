@@ -5,6 +5,7 @@ import { useAuth } from '../app/auth/useAuth';
 import { usePageTitle } from '../app/usePageTitle';
 import { Button } from '../components/ui/Button';
 import { Spinner } from '../components/ui/Spinner';
+import { oauthCallbackErrorText } from '@waymarks/shared';
 import { describeError } from '../lib/api';
 import { AuthLayout } from '../features/auth/components/AuthLayout';
 
@@ -27,8 +28,8 @@ export default function OAuthCallbackRoute() {
     const error = params.get('error');
     const code = params.get('code');
     if (error) {
-      // The reason comes from the URL: shown as text, and cut short so a crafted link cannot fill the page.
-      setFailure(`OAuth error: ${error.slice(0, 200)}`);
+      // The URL only names a reason; the words are ours, so a crafted link cannot put its own on the page.
+      setFailure(`OAuth error: ${oauthCallbackErrorText(error)}`);
       return;
     }
     if (!code) {

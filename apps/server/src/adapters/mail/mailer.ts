@@ -1,5 +1,7 @@
 // Outgoing mail: SMTP when SMTP_URL is set, otherwise each message is written to DATA_DIR/outbox as an
-// .eml file and announced in the log, so a local instance works with no mail server at all.
+// .eml file and announced in the log, so a local instance works with no mail server at all. The code or
+// link a mail carries is a credential: the log shows it at info only in development (`npm run dev`), and
+// otherwise at debug, so a production log at its usual level never holds one.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
@@ -10,7 +12,7 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
-  /** A line for the log in outbox mode (the code or link), so a local operator can finish sign-up. */
+  /** The code or link, logged in outbox mode so a developer can finish sign-up without opening files. */
   outboxHint?: string;
 }
 
@@ -19,13 +21,16 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
-export function createMailer(
-  options: { smtpUrl: string | undefined; from: string; outboxDir: string },
-  log: FastifyBaseLogger,
-): Mailer {
-  return options.smtpUrl
-    ? smtpMailer(options.smtpUrl, options.from)
-    : outboxMailer(options.outboxDir, options.from, log);
+export interface MailerOptions {
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+  /** Development: the outbox announces codes and links at info level. */
+  development: boolean;
+}
+
+export function createMailer(options: MailerOptions, log: FastifyBaseLogger): Mailer {
+  return options.smtpUrl ? smtpMailer(options.smtpUrl, options.from) : outboxMailer(options, log);
 }
 
 function smtpMailer(smtpUrl: string, from: string): Mailer {
@@ -40,7 +45,10 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
   };
 }
 
-function outboxMailer(outboxDir: string, from: string, log: FastifyBaseLogger): Mailer {
+function outboxMailer(
+  { outboxDir, from, development }: Pick<MailerOptions, 'outboxDir' | 'from' | 'development'>,
+  log: FastifyBaseLogger,
+): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   let sequence = 0;
   return {
@@ -50,7 +58,8 @@ function outboxMailer(outboxDir: string, from: string, log: FastifyBaseLogger): 
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(outboxDir, `${stamp}-${++sequence}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      log.info({ to, subject, file }, `mail written to outbox${outboxHint ? `: ${outboxHint}` : ''}`);
+      log.info({ to, subject, file }, 'mail written to outbox');
+      if (outboxHint) log[development ? 'info' : 'debug']({ file }, `outbox mail: ${outboxHint}`);
     },
     async close() {},
   };

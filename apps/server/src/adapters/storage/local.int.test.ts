@@ -89,6 +89,20 @@ function rawPut(
   });
 }
 
+/** The answer to a request written by hand, whenever it comes. */
+function answerOf(req: ReturnType<typeof httpRequest>): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    req.on('error', reject);
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString() }),
+      );
+    });
+  });
+}
+
 async function errorCode(res: Response): Promise<string> {
   return ((await res.json()) as { error: { code: string } }).error.code;
 }
@@ -245,6 +259,62 @@ describe('PUT /api/storage/upload/<token>', () => {
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     expect(filesOnDisk()).toEqual([key]);
+  });
+
+  it('lets one PUT at a time use a link: others get 409 at once, before any body, and create no file', async () => {
+    const url = await uploadUrl(200_000);
+    const first = httpRequest(server.origin + url, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/jpeg', 'content-length': 200_000 },
+    });
+    const firstAnswer = answerOf(first);
+    first.write(Buffer.alloc(100_000, 1));
+    await waitFor(() => filesOnDisk().some((file) => file.endsWith('.part')), 'the first upload’s part');
+
+    // Headers only: the answer comes without a byte of the body sent.
+    const others = await Promise.all(
+      [1, 2, 3].map(() =>
+        rawPut(url, { headers: { 'content-type': 'image/jpeg', 'content-length': 200_000 }, end: false }),
+      ),
+    );
+    for (const res of others) {
+      expect(res.status).toBe(409);
+      expect(JSON.parse(res.body)).toEqual({
+        error: { code: 'UPLOAD_IN_PROGRESS', message: 'This file is already being uploaded.' },
+      });
+    }
+    expect(filesOnDisk()).toEqual([`${key}.upload.part`]);
+
+    first.end(Buffer.alloc(100_000, 1));
+    expect((await firstAnswer).status).toBe(200);
+    expect(readFileSync(storage.localPath(key)).equals(Buffer.alloc(200_000, 1))).toBe(true);
+    expect(filesOnDisk()).toEqual([key]);
+  });
+
+  it('cuts off a PUT that keeps trickling bytes past its link’s expiry, and keeps nothing', async () => {
+    // A link with one to two seconds left; the PUT's deadline is fixed when it starts.
+    offset = -299_000;
+    const url = await uploadUrl(100_000);
+    offset = 0;
+    const req = httpRequest(server.origin + url, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/jpeg', 'transfer-encoding': 'chunked' },
+    });
+    const outcome = new Promise<string>((resolve) => {
+      req.on('error', () => resolve('cut off'));
+      req.on('response', (res) => resolve(`answered ${res.statusCode}`));
+    });
+    req.flushHeaders();
+    // A byte every 20 ms: far inside any idle limit, and far below the size cap before the deadline.
+    const trickle = setInterval(() => req.write(Buffer.alloc(1, 1)), 20);
+    try {
+      expect(await outcome).toBe('cut off');
+    } finally {
+      clearInterval(trickle);
+      req.destroy();
+    }
+    await waitFor(() => filesOnDisk().length === 0, 'the part to go');
+    expect(await storage.head(key)).toBeUndefined();
   });
 
   it('needs no Authorization header, and ignores one', async () => {

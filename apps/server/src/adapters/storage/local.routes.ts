@@ -12,6 +12,7 @@ import {
   LocalStorage,
   ObjectExistsError,
   StorageTokenError,
+  UploadInProgressError,
   UploadTooLargeError,
   type DownloadGrant,
 } from './local.js';
@@ -165,6 +166,9 @@ function uploadError(error: unknown, request: FastifyRequest): unknown {
   if (error instanceof UploadTooLargeError) return tooLarge();
   if (error instanceof ObjectExistsError) {
     return new AppError(409, ErrorCode.objectExists, 'This file has already been uploaded.');
+  }
+  if (error instanceof UploadInProgressError) {
+    return new AppError(409, ErrorCode.uploadInProgress, 'This file is already being uploaded.');
   }
   // The client went away or stalled: nobody reads the answer, and it is no fault of the server's.
   if (!(error instanceof AppError) && request.raw.destroyed) {

@@ -4,7 +4,14 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, wr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
-import { LocalStorage, ObjectExistsError, StorageTokenError, UploadTooLargeError } from './local.js';
+import {
+  LocalStorage,
+  ObjectExistsError,
+  StorageTokenError,
+  UploadInProgressError,
+  UploadTooLargeError,
+  type UploadGrant,
+} from './local.js';
 
 let dir: string;
 let clock: number;
@@ -53,6 +60,7 @@ describe('local storage URLs', () => {
       key: 'media/u/m/original',
       maxSize: 1000,
       contentType: 'video/mp4',
+      expiresAt: clock + 60_000,
     });
     clock += 59_999;
     expect(() => storage.verifyUploadToken(tokenOf(url))).not.toThrow();
@@ -119,7 +127,15 @@ describe('local storage URLs', () => {
 });
 
 describe('receiveUpload', () => {
-  const grant = { key: 'media/u/m/original', maxSize: 10, contentType: 'image/jpeg' };
+  let grant: UploadGrant;
+  beforeEach(() => {
+    grant = { key: 'media/u/m/original', maxSize: 10, contentType: 'image/jpeg', expiresAt: clock + 60_000 };
+  });
+
+  /** Resolves once the upload of the grant's key has its part file on disk. */
+  async function partOnDisk(): Promise<void> {
+    while (!allFiles().some((file) => file.endsWith('.part'))) await new Promise(setImmediate);
+  }
 
   it('writes the body to the final name only once it is complete', async () => {
     const body = new PassThrough();
@@ -127,7 +143,7 @@ describe('receiveUpload', () => {
     body.write('12345');
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(existsSync(storage.localPath(grant.key))).toBe(false);
-    expect(allFiles()).toEqual([expect.stringMatching(/^media\/u\/m\/original\.[0-9a-f]{12}\.part$/)]);
+    expect(allFiles()).toEqual(['media/u/m/original.upload.part']);
     body.end('678');
     await done;
     expect(allFiles()).toEqual(['media/u/m/original']);
@@ -149,6 +165,46 @@ describe('receiveUpload', () => {
     body.write('123');
     await expect(done).rejects.toThrow(/stalled/);
     expect(allFiles()).toEqual([]);
+  });
+
+  it('cuts off a body that keeps trickling bytes past its deadline: bytes do not move it', async () => {
+    grant = { ...grant, maxSize: 1_000_000, expiresAt: clock + 100 };
+    const body = new PassThrough();
+    const done = storage.receiveUpload(grant, body, { idleTimeoutMs: 50 });
+    // One byte far more often than the idle limit: only a deadline fixed at the start ends this.
+    const trickle = setInterval(() => body.write('1'), 5);
+    try {
+      await expect(done).rejects.toThrow(/deadline/);
+    } finally {
+      clearInterval(trickle);
+    }
+    expect(allFiles()).toEqual([]);
+  });
+
+  it('refuses a second upload of a key while one runs, creating no file for it', async () => {
+    const first = new PassThrough();
+    const done = storage.receiveUpload(grant, first);
+    first.write('123');
+    await partOnDisk();
+    const second = new PassThrough();
+    await expect(storage.receiveUpload(grant, second)).rejects.toThrow(UploadInProgressError);
+    expect(second.readableLength).toBe(0);
+    expect(allFiles()).toEqual(['media/u/m/original.upload.part']);
+    first.end('45');
+    await done;
+    expect(allFiles()).toEqual(['media/u/m/original']);
+  });
+
+  it('holds a key whose upload died with its process until the sweep removes the part', async () => {
+    mkdirSync(path.join(dir, 'media/u/m'), { recursive: true });
+    writeFileSync(path.join(dir, 'media/u/m/original.upload.part'), 'half');
+    await expect(storage.receiveUpload(grant, Readable.from([Buffer.from('x')]))).rejects.toThrow(
+      UploadInProgressError,
+    );
+    // At start-up the sweep removes every part older than the process: none of them can be running.
+    expect(await storage.removeIncompleteUploads(0)).toBe(1);
+    await storage.receiveUpload(grant, Readable.from([Buffer.from('whole')]));
+    expect(allFiles()).toEqual(['media/u/m/original']);
   });
 
   it('refuses a key that already holds an object, before reading anything', async () => {

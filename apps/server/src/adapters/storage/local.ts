@@ -26,6 +26,20 @@ export const DOWNLOAD_URL_PREFIX = '/api/storage/object/';
 /** A PUT that sends nothing for this long is abandoned, as S3 does, so a stalled client holds no file. */
 export const UPLOAD_IDLE_TIMEOUT_MS = 60_000;
 
+/**
+ * The longest one PUT may run, whatever it sends. Bytes keep the idle limit at bay but never move this: a
+ * client trickling a byte at a time over many connections is cut off all the same. A PUT also ends when
+ * its link expires, which for media (an hour) comes first; this bounds longer links.
+ */
+export const UPLOAD_MAX_DURATION_MS = 60 * 60 * 1000;
+
+/**
+ * The part file of an upload from a PUT: one name per key, created exclusively, so it is also the lock that
+ * lets one upload of a key run at a time, in this process or any other sharing the folder. `.upload` has
+ * letters no hex suffix of put()'s part files has, so the two never share a name.
+ */
+const UPLOAD_PART_SUFFIX = '.upload.part';
+
 /** Far longer than any token this store signs; longer ones are refused before any hashing. */
 const MAX_TOKEN_LENGTH = 4096;
 
@@ -33,6 +47,8 @@ export interface UploadGrant {
   key: string;
   maxSize: number;
   contentType: string;
+  /** When the link expires, in milliseconds since the epoch: a PUT still running then is cut off. */
+  expiresAt: number;
 }
 
 export interface DownloadGrant {
@@ -55,6 +71,14 @@ export class UploadTooLargeError extends Error {
   override name = 'UploadTooLargeError';
   constructor(readonly maxSize: number) {
     super(`The upload is larger than its ${maxSize} bytes`);
+  }
+}
+
+/** Another PUT of the same key is running, in this process or another one sharing the folder. */
+export class UploadInProgressError extends Error {
+  override name = 'UploadInProgressError';
+  constructor(readonly key: string) {
+    super(`An upload of ${key} is already running`);
   }
 }
 
@@ -145,7 +169,12 @@ export class LocalStorage implements ObjectStorage {
     const payload = UploadPayload.safeParse(this.#verify(token));
     if (!payload.success) throw new StorageTokenError('invalid');
     this.#assertNotExpired(payload.data.e);
-    return { key: payload.data.k, maxSize: payload.data.n, contentType: payload.data.c };
+    return {
+      key: payload.data.k,
+      maxSize: payload.data.n,
+      contentType: payload.data.c,
+      expiresAt: payload.data.e * 1000,
+    };
   }
 
   /** What a download URL's token allows. Throws StorageTokenError. */
@@ -163,12 +192,15 @@ export class LocalStorage implements ObjectStorage {
   }
 
   /**
-   * Streams an upload's body into the object the grant names. The bytes go to a private `.part` file,
-   * counted as they arrive: past the cap the upload stops at once (UploadTooLargeError). Only a complete
-   * body is flushed to disk and then linked under the final name, which fails if an object is already
-   * there (ObjectExistsError), so readers never see half a file and a finished object is never replaced.
-   * The part is removed whatever happens, a client that goes away included. The body is not destroyed
-   * on a refusal: the caller still answers on its connection.
+   * Streams an upload's body into the object the grant names. One upload of a key runs at a time: its
+   * private `.upload.part` file is created exclusively, and a PUT that finds it there is refused at once
+   * (UploadInProgressError), having written nothing. The bytes are counted as they arrive: past the cap
+   * the upload stops at once (UploadTooLargeError). A body that sends nothing for the idle time is cut
+   * off, and any body at its deadline, fixed when it starts: the link's expiry or UPLOAD_MAX_DURATION_MS,
+   * whichever comes first. Only a complete body is flushed to disk and then linked under the final name,
+   * which fails if an object is already there (ObjectExistsError), so readers never see half a file and
+   * a finished object is never replaced. The part is removed whatever happens, a client that goes away
+   * included. The body is not destroyed on a refusal: the caller still answers on its connection.
    */
   async receiveUpload(
     grant: UploadGrant,
@@ -177,14 +209,29 @@ export class LocalStorage implements ObjectStorage {
   ): Promise<void> {
     const file = this.localPath(grant.key);
     if (await isFile(file)) throw new ObjectExistsError(grant.key);
-    const { part, handle } = await this.#createPart(file);
+    const startedAt = this.#now();
+    const part = file + UPLOAD_PART_SUFFIX;
+    let handle: FileHandle;
+    try {
+      handle = await this.#openPart(part);
+    } catch (error) {
+      // Not ours to remove: the part belongs to the upload that is running.
+      if (errorCode(error) === 'EEXIST') throw new UploadInProgressError(grant.key);
+      throw error;
+    }
     let closed = false;
     const idleTimeoutMs = options.idleTimeoutMs ?? UPLOAD_IDLE_TIMEOUT_MS;
     let idle = setTimeout(onIdle, idleTimeoutMs);
     function onIdle() {
       body.destroy(new Error('The upload stalled'));
     }
+    const deadline = setTimeout(
+      () => body.destroy(new Error('The upload ran past its deadline')),
+      Math.max(0, Math.min(grant.expiresAt, startedAt + UPLOAD_MAX_DURATION_MS) - startedAt),
+    );
     try {
+      // An upload that finished just before this one took the key: nothing more to write.
+      if (await isFile(file)) throw new ObjectExistsError(grant.key);
       let received = 0;
       for await (const chunk of body.iterator({ destroyOnReturn: false })) {
         clearTimeout(idle);
@@ -207,6 +254,7 @@ export class LocalStorage implements ObjectStorage {
       await syncDirectory(path.dirname(file));
     } finally {
       clearTimeout(idle);
+      clearTimeout(deadline);
       if (!closed) await handle.close().catch(() => {});
       await removeFile(part);
     }
@@ -215,7 +263,9 @@ export class LocalStorage implements ObjectStorage {
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     assertValidContentType(contentType);
     const file = this.localPath(key);
-    const { part, handle } = await this.#createPart(file);
+    // A name of its own: writes by the server to one key may overlap, and the last one wins.
+    const part = `${file}.${randomBytes(6).toString('hex')}.part`;
+    const handle = await this.#openPart(part);
     let closed = false;
     try {
       await handle.writeFile(body);
@@ -345,13 +395,12 @@ export class LocalStorage implements ObjectStorage {
     throw new ObjectNotFoundError(key);
   }
 
-  /** A new, private part file next to `file`; unique, so two uploads of one key never share one. */
-  async #createPart(file: string): Promise<{ part: string; handle: FileHandle }> {
+  /** Creates the private part file `part`, its folders too; EEXIST when it is already there. */
+  async #openPart(part: string): Promise<FileHandle> {
     for (let attempt = 1; ; attempt += 1) {
-      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-      const part = `${file}.${randomBytes(6).toString('hex')}.part`;
+      await mkdir(path.dirname(part), { recursive: true, mode: 0o700 });
       try {
-        return { part, handle: await open(part, 'wx', 0o600) };
+        return await open(part, 'wx', 0o600);
       } catch (error) {
         // A delete elsewhere may prune the folder between mkdir and open: make it again.
         if (errorCode(error) !== 'ENOENT' || attempt >= 3) throw error;

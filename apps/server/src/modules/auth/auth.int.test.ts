@@ -182,7 +182,9 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
       expect((await signIn()).statusCode).toBe(200);
     });
 
-    it('refuses many wrong passwords from one address across accounts with 429', async () => {
+    it('slows many wrong passwords from one address across accounts, without locking anyone out', async () => {
+      await signUpVerified();
+      const before = t.sleeps.length;
       for (let i = 0; i < 20; i++) {
         const res = await post('/api/auth/signin', {
           email: `guess${i}-${counter}@example.com`,
@@ -190,11 +192,9 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
         });
         expect(res.statusCode).toBe(401);
       }
-      const res = await post('/api/auth/signin', {
-        email: `guess-last-${counter}@example.com`,
-        password: 'Wrong-pass1',
-      });
-      expect(res.statusCode).toBe(429);
+      // Slowed from the tenth failure of the address; locked only far beyond what one network does honestly.
+      expect(t.sleeps.length - before).toBeGreaterThanOrEqual(10);
+      expect((await signIn()).statusCode).toBe(200);
     });
   });
 

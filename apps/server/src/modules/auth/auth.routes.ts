@@ -1,8 +1,9 @@
 // /api/auth/*: thin handlers that validate with the shared contract and delegate to the services.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ErrorCode,
   AuthConfigResponse,
   ErrorResponse,
   ForgotPasswordRequest,
@@ -17,14 +18,17 @@ import {
   VerifyEmailRequest,
   OAuthExchangeRequest,
 } from '@waymarks/shared';
-import type { AuthService } from './auth.service.js';
+import { PENDING_SIGNUP_TTL_MS, type AuthService } from './auth.service.js';
 import type { IssuedSession, SessionService } from './session.service.js';
 import { toUser } from './session.service.js';
 import { currentUser } from './require-auth.js';
-import type { GoogleSignIn } from './google.service.js';
+import { BROWSER_BINDING_COOKIE, BROWSER_BINDING_PATH } from './google.routes.js';
+import { OAUTH_MESSAGES, type GoogleSignIn } from './google.service.js';
 import type { onRequestAsyncHookHandler } from 'fastify';
 
 export const REFRESH_COOKIE = 'wm_refresh';
+/** The ticket of the browser's own sign-up: that browser confirms and resends only that one. */
+export const SIGNUP_COOKIE = 'wm_signup';
 const COOKIE_PATH = '/api/auth';
 
 export interface AuthRoutesDeps {
@@ -33,6 +37,8 @@ export interface AuthRoutesDeps {
   google: GoogleSignIn | undefined;
   requireAuth: onRequestAsyncHookHandler;
   secureCookies: boolean;
+  /** Refuses requests made by pages of another origin, on the routes that act on the refresh cookie. */
+  sameOrigin: onRequestAsyncHookHandler;
 }
 
 const errors = {
@@ -58,6 +64,11 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Pr
     });
     return issued.session;
   };
+  /** A new sign-in in this browser replaces its earlier session, which ends rather than lingering. */
+  const startSession = async (request: FastifyRequest, reply: FastifyReply, issued: IssuedSession) => {
+    await sessions.signOut(request.cookies[REFRESH_COOKIE]);
+    return sendSession(reply, issued);
+  };
 
   api.get('/config', { schema: { tags: ['auth'], response: { 200: AuthConfigResponse } } }, async () => ({
     googleEnabled: deps.google !== undefined,
@@ -69,7 +80,17 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Pr
       config: limited,
       schema: { tags: ['auth'], body: SignUpRequest, response: { 201: SignUpResponse, ...errors } },
     },
-    async (request, reply) => reply.status(201).send(await auth.signUp(request.body)),
+    async (request, reply) => {
+      const { email, ticket } = await auth.signUp(request.body, request.ip);
+      reply.setCookie(SIGNUP_COOKIE, ticket, {
+        path: COOKIE_PATH,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: deps.secureCookies,
+        maxAge: PENDING_SIGNUP_TTL_MS / 1000,
+      });
+      return reply.status(201).send({ email });
+    },
   );
 
   api.post(
@@ -78,8 +99,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Pr
       config: limited,
       schema: { tags: ['auth'], body: VerifyEmailRequest, response: { 200: OkResponse, ...errors } },
     },
-    async (request) => {
-      await auth.verifyEmail(request.body.email, request.body.code, request.ip);
+    async (request, reply) => {
+      const { email, code } = request.body;
+      await auth.verifyEmail(email, code, request.ip, request.cookies[SIGNUP_COOKIE]);
+      reply.clearCookie(SIGNUP_COOKIE, { path: COOKIE_PATH });
       return { ok: true as const };
     },
   );
@@ -91,7 +114,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Pr
       schema: { tags: ['auth'], body: ResendCodeRequest, response: { 200: OkResponse, ...errors } },
     },
     async (request) => {
-      await auth.resendCode(request.body.email, request.ip);
+      await auth.resendCode(request.body.email, request.ip, request.cookies[SIGNUP_COOKIE]);
       return { ok: true as const };
     },
   );
@@ -103,13 +126,14 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Pr
       schema: { tags: ['auth'], body: SignInRequest, response: { 200: Session, ...errors } },
     },
     async (request, reply) =>
-      sendSession(reply, await auth.signIn(request.body.email, request.body.password, request.ip)),
+      startSession(request, reply, await auth.signIn(request.body.email, request.body.password, request.ip)),
   );
 
   api.post(
     '/refresh',
     {
       config: limited,
+      onRequest: deps.sameOrigin,
       schema: {
         tags: ['auth'],
         description: 'New session from the refresh cookie; 204 when no cookie was sent (nobody is signed in)',
@@ -131,7 +155,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Pr
 
   api.post(
     '/signout',
-    { schema: { tags: ['auth'], response: { 200: OkResponse } } },
+    {
+      onRequest: deps.sameOrigin,
+      schema: { tags: ['auth'], response: { 200: OkResponse, 403: ErrorResponse } },
+    },
     async (request, reply) => {
       await sessions.signOut(request.cookies[REFRESH_COOKIE]);
       reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
@@ -167,11 +194,15 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Pr
     '/oauth/exchange',
     {
       config: limited,
+      onRequest: deps.sameOrigin,
       schema: { tags: ['auth'], body: OAuthExchangeRequest, response: { 200: Session, ...errors } },
     },
     async (request, reply) => {
       if (!deps.google) return reply.status(404).send(notConfigured);
-      return sendSession(reply, await deps.google.exchange(request.body.code));
+      const binding = request.cookies[BROWSER_BINDING_COOKIE];
+      // The binding has done its job once the code is spent, whatever the outcome.
+      reply.clearCookie(BROWSER_BINDING_COOKIE, { path: BROWSER_BINDING_PATH });
+      return startSession(request, reply, await deps.google.exchange(request.body.code, binding));
     },
   );
 }
@@ -192,5 +223,5 @@ export async function meRoute(
 }
 
 const notConfigured = {
-  error: { code: 'OAUTH_NOT_CONFIGURED', message: 'Sign-in with Google is not set up on this server' },
+  error: { code: ErrorCode.oauthNotConfigured, message: OAUTH_MESSAGES.notConfigured },
 };

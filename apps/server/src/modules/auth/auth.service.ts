@@ -1,20 +1,30 @@
 // E-mail and password accounts: sign-up with a 6-digit code, sign-in, password reset.
 // Answers never reveal whether an address has an account, in words or in time.
+import { timingSafeEqual } from 'node:crypto';
 import { ErrorCode, type SignUpRequest } from '@waymarks/shared';
-import type { Mailer } from '../../adapters/mail/mailer.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer, MailMessage } from '../../adapters/mail/mailer.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError, badRequest, tooManyRequests } from '../../http/errors.js';
 import { accountExistsMail, passwordResetMail, verificationCodeMail } from './auth.mails.js';
 import type { CodesRepository } from './codes.repository.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { IssuedSession, SessionService } from './session.service.js';
-import { ACCOUNT_POLICY, ADDRESS_POLICY, type Throttle } from './throttle.js';
+import {
+  AUTH_LIMITS,
+  throttleKey,
+  type Reservation,
+  type Throttle,
+  type ThrottlePolicy,
+} from './throttle.js';
 import { hashCode, hashToken, newId, randomCode, randomToken } from './tokens.js';
 import type { UsersRepository } from './users.repository.js';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_CODE_ATTEMPTS = 5;
 export const RESET_TTL_MS = 60 * 60_000;
+/** How long a sign-up waits for its address to be confirmed; its code can be sent again meanwhile. */
+export const PENDING_SIGNUP_TTL_MS = 24 * 60 * 60_000;
 
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Incorrect email or password.',
@@ -25,6 +35,9 @@ export const AUTH_MESSAGES = {
   resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
 } as const;
 
+/** Stands in for a user id where there is no account to act on: matches no row, costs the same query. */
+const NOBODY = '';
+
 export interface AuthServiceDeps {
   users: UsersRepository;
   codes: CodesRepository;
@@ -34,8 +47,8 @@ export interface AuthServiceDeps {
   secret: string;
   publicUrl: string;
   now: () => number;
-  /** Reports a mail that could not be sent after the answer was given. */
-  onMailError?: (error: unknown) => void;
+  /** Mails sent after the answer that fail, and mails not sent because an address had enough. */
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   /** Waits out a throttle delay; replaced in tests. */
   sleep?: (ms: number) => Promise<void>;
 }
@@ -49,116 +62,160 @@ export class AuthService {
     this.sleep = deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
   }
 
-  async signUp(input: SignUp & Omit<SignUpRequest, keyof SignUp>): Promise<{ email: string }> {
-    const { users, mailer, now } = this.deps;
+  /**
+   * Starts a sign-up, or mails the owner when the address has a confirmed account. A sign-up for an
+   * unconfirmed address changes nothing of the account or of earlier sign-ups: what it chose waits with
+   * its own code, and whoever enters that code proves the mailbox and gets exactly that password.
+   * `ticket` goes to the browser (a cookie), which can then confirm and resend only its own sign-up.
+   */
+  async signUp(
+    input: SignUp & Omit<SignUpRequest, keyof SignUp>,
+    clientKey: string,
+  ): Promise<{ email: string; ticket: string }> {
+    const { users, codes, mailer, now } = this.deps;
+    await this.admit([throttleKey('mail-from', clientKey), AUTH_LIMITS.mailRequestsFromAddress]);
     const existing = await users.findByEmail(input.email);
     const username = input.username?.trim() || null;
     if (username && (await users.isUsernameTaken(username, existing?.id))) {
       throw new AppError(409, ErrorCode.usernameTaken, AUTH_MESSAGES.usernameTaken);
     }
     const passwordHash = await hashPassword(input.password);
+    const answer = { email: input.email, ticket: randomToken() };
+    if (!(await this.mayMail(input.email))) return answer;
 
     if (existing?.email_verified) {
       await mailer.send(accountExistsMail(existing.email, existing.name, `${this.deps.publicUrl}/signin`));
-      return { email: existing.email };
+      return answer;
     }
-
+    const user = existing ?? (await this.createUnconfirmedAccount(input.email, input.name, username));
+    const code = randomCode();
     const at = now();
-    const fields = {
+    await codes.insertPendingSignUp({
+      id: newId(),
+      userId: user.id,
+      codeHash: hashCode(this.deps.secret, code),
+      passwordHash,
       name: input.name,
       username,
-      username_key: username?.toLowerCase() ?? null,
-      password_hash: passwordHash,
-      updated_at: at,
-    };
-    let user: UserRow;
-    if (existing) {
-      await users.update(existing.id, fields);
-      user = { ...existing, ...fields };
-    } else {
-      user = {
-        id: newId(),
-        email: input.email,
-        picture: null,
-        email_verified: 0,
-        tier: 'free',
-        google_sub: null,
-        token_version: 0,
-        created_at: at,
-        ...fields,
-      };
-      await users.insert(user);
-    }
-    await this.sendCode(user);
-    return { email: user.email };
+      ticketHash: hashToken(answer.ticket),
+      expiresAt: at + CODE_TTL_MS,
+      now: at,
+      staleBefore: at - PENDING_SIGNUP_TTL_MS,
+    });
+    await mailer.send(verificationCodeMail(user.email, code));
+    return answer;
   }
 
-  async resendCode(email: string, clientKey: string): Promise<void> {
-    await this.guard([`resend:${email}`, ACCOUNT_POLICY], [`resend-ip:${clientKey}`, ADDRESS_POLICY]);
-    const user = await this.deps.users.findByEmail(email);
-    if (!user || user.email_verified) return;
-    // Each resend counts toward the limit, so the endpoint cannot be used to flood an inbox.
-    await this.deps.throttle.recordFailure(`resend:${email}`, ACCOUNT_POLICY);
-    // A fresh code gets fresh guesses; resends are themselves limited above.
-    await this.deps.throttle.clear(`code:${email}`);
-    await this.sendCode(user);
-  }
-
-  async verifyEmail(email: string, code: string, clientKey: string): Promise<void> {
+  /**
+   * Sends a new code for the sign-up made by the browser holding `ticket`, else for the newest one. An
+   * unknown, a confirmed and an unconfirmed address cost the same statements and answer alike; the mail
+   * goes after the answer.
+   */
+  async resendCode(email: string, clientKey: string, ticket: string | undefined): Promise<void> {
     const { users, codes, throttle, now } = this.deps;
-    const accountKey = `code:${email}`;
-    const addressKey = `code-ip:${clientKey}`;
-    await this.guard([accountKey, ACCOUNT_POLICY], [addressKey, ADDRESS_POLICY]);
-
+    await this.admit([throttleKey('mail-from', clientKey), AUTH_LIMITS.mailRequestsFromAddress]);
+    const mayMail = await this.mayMail(email);
     const user = await users.findByEmail(email);
-    const active = user && !user.email_verified ? await codes.findActiveEmailCode(user.id) : undefined;
-    if (!user || !active) {
-      await throttle.recordFailure(addressKey, ADDRESS_POLICY);
-      throw badRequest(ErrorCode.codeExpired, AUTH_MESSAGES.codeExpired);
-    }
-    if (active.expires_at <= now() || active.attempts >= MAX_CODE_ATTEMPTS) {
-      throw badRequest(ErrorCode.codeExpired, AUTH_MESSAGES.codeExpired);
-    }
-    if (active.code_hash !== hashCode(this.deps.secret, code.trim())) {
-      await codes.recordWrongGuess(active.id);
-      await throttle.recordFailure(accountKey, ACCOUNT_POLICY);
-      await throttle.recordFailure(addressKey, ADDRESS_POLICY);
+    const signUp = await codes.findPendingSignUp(
+      pendingId(user),
+      ticket ? hashToken(ticket) : NOBODY,
+      now() - PENDING_SIGNUP_TTL_MS,
+    );
+    const code = randomCode();
+    const target = mayMail && signUp ? signUp.id : NOBODY;
+    await codes.reissueCode(target, hashCode(this.deps.secret, code), now() + CODE_TTL_MS);
+    // A fresh code gets fresh guesses from the address that asked for it; resends are limited above.
+    await throttle.clear(throttleKey('code', email, clientKey));
+    if (target !== NOBODY) this.sendAfterAnswer(verificationCodeMail(email, code));
+  }
+
+  /**
+   * Confirms the address with a code and gives the account what that code's sign-up chose. A browser
+   * that made one of the address's sign-ups can confirm only that one, so a code mailed for someone
+   * else's sign-up cannot hand them the account. A wrong code answers the same for every address.
+   */
+  async verifyEmail(
+    email: string,
+    code: string,
+    clientKey: string,
+    ticket: string | undefined,
+  ): Promise<void> {
+    const { users, codes, now } = this.deps;
+    const attempt = await this.admit(
+      [throttleKey('code', email, clientKey), AUTH_LIMITS.accountFromAddress],
+      [throttleKey('code-ip', clientKey), AUTH_LIMITS.address],
+      [throttleKey('code', email), AUTH_LIMITS.account],
+    );
+    // From here an unknown or confirmed address runs the very statements an unconfirmed one does, on no
+    // rows (NOBODY), and the HMAC is always computed: the answer and its time are the same for all three.
+    const user = await users.findByEmail(email);
+    const userId = pendingId(user);
+    const codeHash = hashCode(this.deps.secret, code.trim());
+    const mine = await codes.findSignUpByTicket(userId, ticket ? hashToken(ticket) : NOBODY);
+    const candidates = await codes.reserveCodeGuess(userId, mine?.id, now(), MAX_CODE_ATTEMPTS);
+    const match = candidates.find((candidate) => sameHash(candidate.code_hash, codeHash));
+    if (!user || !match) {
+      // Only someone holding a code of this address can learn that it expired.
+      if (await codes.isSpentCode(userId, codeHash)) {
+        throw badRequest(ErrorCode.codeExpired, AUTH_MESSAGES.codeExpired);
+      }
       throw badRequest(ErrorCode.codeMismatch, AUTH_MESSAGES.codeMismatch);
     }
-    if (!(await codes.consumeEmailCode(active.id, now()))) {
+    const username = match.username;
+    if (username && (await users.isUsernameTaken(username, user.id))) {
+      throw new AppError(409, ErrorCode.usernameTaken, AUTH_MESSAGES.usernameTaken);
+    }
+    if (!(await codes.consumeEmailCode(match.id, now()))) {
       throw badRequest(ErrorCode.codeExpired, AUTH_MESSAGES.codeExpired);
     }
-    await users.update(user.id, { email_verified: 1, updated_at: now() });
-    await throttle.clear(accountKey);
+    await users.update(user.id, {
+      email_verified: 1,
+      password_hash: match.password_hash,
+      name: match.name ?? user.name,
+      username,
+      username_key: username?.toLowerCase() ?? null,
+      updated_at: now(),
+    });
+    // The other sign-ups of the address chose passwords of their own: none of them may apply later.
+    await codes.deleteEmailCodes(user.id);
+    await this.succeeded(attempt);
   }
 
   async signIn(email: string, password: string, clientKey: string): Promise<IssuedSession> {
-    const { users, throttle, sessions } = this.deps;
-    const accountKey = `password:${email}`;
-    const addressKey = `password-ip:${clientKey}`;
-    await this.guard([accountKey, ACCOUNT_POLICY], [addressKey, ADDRESS_POLICY]);
+    const { users, codes, sessions, now } = this.deps;
+    const attempt = await this.admit(
+      [throttleKey('signin', email, clientKey), AUTH_LIMITS.accountFromAddress],
+      [throttleKey('signin-ip', clientKey), AUTH_LIMITS.address],
+      [throttleKey('signin', email), AUTH_LIMITS.account],
+    );
 
     const user = await users.findByEmail(email);
-    const valid = await verifyPassword(user?.password_hash, password);
+    // An unconfirmed account has no password yet; its newest sign-up's is checked, so that whoever made
+    // it is sent a code, and anyone else learns nothing.
+    const signUp = await codes.findPendingSignUp(pendingId(user), NOBODY, now() - PENDING_SIGNUP_TTL_MS);
+    const storedHash = user?.email_verified ? user.password_hash : signUp?.password_hash;
+    const valid = await verifyPassword(storedHash, password);
     if (!user || !valid) {
-      await throttle.recordFailure(accountKey, ACCOUNT_POLICY);
-      await throttle.recordFailure(addressKey, ADDRESS_POLICY);
       throw new AppError(401, ErrorCode.invalidCredentials, AUTH_MESSAGES.invalidCredentials);
     }
-    await throttle.clear(accountKey);
+    await this.succeeded(attempt);
     if (!user.email_verified) {
-      await this.sendCode(user);
+      if (signUp && (await this.mayMail(email))) {
+        const code = randomCode();
+        await codes.reissueCode(signUp.id, hashCode(this.deps.secret, code), now() + CODE_TTL_MS);
+        await this.deps.mailer.send(verificationCodeMail(user.email, code));
+      }
       throw new AppError(403, ErrorCode.userNotConfirmed, AUTH_MESSAGES.notConfirmed);
     }
     return sessions.issue(user);
   }
 
   async forgotPassword(email: string, clientKey: string): Promise<void> {
-    const { users, codes, mailer, now } = this.deps;
-    await this.guard([`forgot:${email}`, ACCOUNT_POLICY], [`forgot-ip:${clientKey}`, ADDRESS_POLICY]);
-    await this.deps.throttle.recordFailure(`forgot:${email}`, ACCOUNT_POLICY);
+    const { users, codes, now } = this.deps;
+    await this.admit([throttleKey('mail-from', clientKey), AUTH_LIMITS.mailRequestsFromAddress]);
+    const mayMail = await this.mayMail(email);
     const user = await users.findByEmail(email);
-    if (!user) return;
+    if (!user || !mayMail) return;
     const token = randomToken();
     await codes.insertPasswordReset({
       tokenHash: hashToken(token),
@@ -167,15 +224,13 @@ export class AuthService {
       now: now(),
     });
     const link = `${this.deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    // Not awaited: an unknown address must get its answer in the same time as a known one.
-    mailer.send(passwordResetMail(user.email, user.name, link)).catch((error: unknown) => {
-      this.deps.onMailError?.(error);
-    });
+    // Sent after the answer: an unknown address must get its answer in the same time as a known one.
+    this.sendAfterAnswer(passwordResetMail(user.email, link, user.email_verified ? user.name : undefined));
   }
 
   /** Sets the new password and ends every session of the account. */
   async resetPassword(token: string, password: string): Promise<void> {
-    const { users, codes, sessions, now } = this.deps;
+    const { users, codes, sessions, throttle, now } = this.deps;
     const tokenHash = hashToken(token);
     const reset = await codes.findPasswordReset(tokenHash);
     if (!reset || reset.used_at !== null || reset.expires_at <= now()) {
@@ -185,33 +240,104 @@ export class AuthService {
     if (!(await codes.consumePasswordReset(tokenHash, reset.user_id, now()))) {
       throw badRequest(ErrorCode.tokenInvalid, AUTH_MESSAGES.resetLinkInvalid);
     }
-    // The link proves the mailbox, so an unconfirmed account is confirmed by it too.
-    await users.update(reset.user_id, { password_hash: passwordHash, email_verified: 1, updated_at: now() });
-    await sessions.endAllSessions(reset.user_id);
-    await this.deps.throttle.clear(`password:${(await users.findById(reset.user_id))?.email ?? ''}`);
-  }
-
-  private async sendCode(user: UserRow): Promise<void> {
-    const code = randomCode();
-    const at = this.deps.now();
-    await this.deps.codes.replaceEmailCode({
-      id: newId(),
-      userId: user.id,
-      codeHash: hashCode(this.deps.secret, code),
-      expiresAt: at + CODE_TTL_MS,
-      now: at,
+    const user = await users.findById(reset.user_id);
+    if (!user) throw badRequest(ErrorCode.tokenInvalid, AUTH_MESSAGES.resetLinkInvalid);
+    // The link proves the mailbox, so an unconfirmed account is confirmed by it, with this password.
+    // The name and username on it were typed by whoever signed up first, who need not be the owner, and
+    // the sign-ups waiting for a code chose passwords of their own: all of that goes.
+    const claimed = user.email_verified
+      ? {}
+      : { name: user.email.split('@')[0]!, username: null, username_key: null };
+    await users.update(user.id, {
+      ...claimed,
+      password_hash: passwordHash,
+      email_verified: 1,
+      updated_at: now(),
     });
-    await this.deps.mailer.send(verificationCodeMail(user.email, user.name, code));
+    await codes.deleteEmailCodes(user.id);
+    await sessions.endAllSessions(user.id);
+    await throttle.clear(throttleKey('signin', user.email));
   }
 
-  /** Refuses locked keys with 429 and waits out the slow-down of keys with recent failures. */
-  private async guard(...keys: [string, typeof ACCOUNT_POLICY][]): Promise<void> {
-    let delayMs = 0;
-    for (const [key, policy] of keys) {
-      const state = await this.deps.throttle.check(key, policy);
-      if (state.locked) throw tooManyRequests();
-      delayMs = Math.max(delayMs, state.delayMs);
+  /** An account for an address nobody has confirmed yet: no password until a code is entered. */
+  private async createUnconfirmedAccount(email: string, name: string, username: string | null) {
+    const at = this.deps.now();
+    const user: UserRow = {
+      id: newId(),
+      email,
+      name,
+      username,
+      username_key: username?.toLowerCase() ?? null,
+      password_hash: null,
+      picture: null,
+      email_verified: 0,
+      tier: 'free',
+      google_sub: null,
+      token_version: 0,
+      created_at: at,
+      updated_at: at,
+    };
+    try {
+      await this.deps.users.insert(user);
+      return user;
+    } catch (error) {
+      // Two sign-ups for a new address at once: the other one made the account, this one joins it.
+      const made = await this.deps.users.findByEmail(email);
+      if (made && !made.email_verified) return made;
+      throw error;
     }
-    if (delayMs > 0) await this.sleep(delayMs);
   }
+
+  /**
+   * Counts a mail to the address, whoever asked for it. Past the limit nothing is sent and the caller
+   * answers as usual: the limit must tell nothing about the address, not even that others asked too.
+   */
+  private async mayMail(email: string): Promise<boolean> {
+    const reservation = await this.deps.throttle.reserve(
+      throttleKey('mail-to', email),
+      AUTH_LIMITS.mailsToAddress,
+    );
+    if (!reservation.allowed) {
+      this.deps.log.warn({ throttleKey: reservation.key }, 'mail limit of an address reached: nothing sent');
+    }
+    return reservation.allowed;
+  }
+
+  private sendAfterAnswer(message: MailMessage): void {
+    this.deps.mailer.send(message).catch((error: unknown) => {
+      this.deps.log.error({ err: error, subject: message.subject }, 'account mail could not be sent');
+    });
+  }
+
+  /**
+   * Counts this attempt on each key before anything is tried, in order, and refuses with 429 at the first
+   * key past its limit (so an attempt refused by one key does not count toward the next); then waits out
+   * the largest slow-down. Counting first is what holds a burst of parallel guesses to the limit.
+   */
+  private async admit(...limits: [string, ThrottlePolicy][]): Promise<Reservation[]> {
+    const reservations: Reservation[] = [];
+    for (const [key, policy] of limits) {
+      const reservation = await this.deps.throttle.reserve(key, policy);
+      if (!reservation.allowed) throw tooManyRequests();
+      reservations.push(reservation);
+    }
+    const delayMs = Math.max(0, ...reservations.map((reservation) => reservation.delayMs));
+    if (delayMs > 0) await this.sleep(delayMs);
+    return reservations;
+  }
+
+  /** After a success the account-from-this-address key is cleared; the others give this attempt back. */
+  private async succeeded([own, ...shared]: Reservation[]): Promise<void> {
+    if (own) await this.deps.throttle.clear(own.key);
+    await Promise.all(shared.map((reservation) => this.deps.throttle.release(reservation)));
+  }
+}
+
+/** The account whose sign-ups a request may act on: an unconfirmed one, else nobody. */
+function pendingId(user: UserRow | undefined): string {
+  return user && !user.email_verified ? user.id : NOBODY;
+}
+
+function sameHash(a: string, b: string): boolean {
+  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 }

@@ -4,22 +4,39 @@ import type { Db } from '../../db/database.js';
 export class CodesRepository {
   constructor(private readonly db: Db) {}
 
-  /** Stores a new confirmation code for the user; any earlier one stops working (Resend replaces it). */
-  async replaceEmailCode(row: {
+  /**
+   * Stores a sign-up waiting for its code. What it chose (password, name, username) stays here and takes
+   * effect only when its code is entered, so a second sign-up for the same address changes nothing of the
+   * first. Sign-ups older than `staleBefore` go.
+   */
+  async insertPendingSignUp(row: {
     id: string;
     userId: string;
     codeHash: string;
+    passwordHash: string;
+    name: string;
+    username: string | null;
+    ticketHash: string;
     expiresAt: number;
     now: number;
+    staleBefore: number;
   }) {
     await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('email_codes').where('user_id', '=', row.userId).execute();
+      await trx
+        .deleteFrom('email_codes')
+        .where('user_id', '=', row.userId)
+        .where('created_at', '<=', row.staleBefore)
+        .execute();
       await trx
         .insertInto('email_codes')
         .values({
           id: row.id,
           user_id: row.userId,
           code_hash: row.codeHash,
+          password_hash: row.passwordHash,
+          name: row.name,
+          username: row.username,
+          ticket_hash: row.ticketHash,
           expires_at: row.expiresAt,
           consumed_at: null,
           created_at: row.now,
@@ -28,29 +45,72 @@ export class CodesRepository {
     });
   }
 
-  findActiveEmailCode(userId: string) {
+  /** Voids every confirmation code of the account (its address was proved another way). */
+  async deleteEmailCodes(userId: string): Promise<void> {
+    await this.db.deleteFrom('email_codes').where('user_id', '=', userId).execute();
+  }
+
+  /** The sign-up made by the browser holding the ticket, else the newest; only those made after `since`. */
+  findPendingSignUp(userId: string, ticketHash: string, since: number) {
     return this.db
       .selectFrom('email_codes')
       .selectAll()
       .where('user_id', '=', userId)
       .where('consumed_at', 'is', null)
+      .where('created_at', '>', since)
+      .orderBy((eb) => eb.case().when('ticket_hash', '=', ticketHash).then(0).else(1).end())
       .orderBy('created_at', 'desc')
+      .limit(1)
       .executeTakeFirst();
   }
 
-  /** Counts a wrong guess; returns the attempts so far. */
-  async recordWrongGuess(id: string): Promise<number> {
-    await this.db
+  /** The sign-up of this account made by the browser holding the ticket, whether its code still works or not. */
+  findSignUpByTicket(userId: string, ticketHash: string) {
+    return this.db
+      .selectFrom('email_codes')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('ticket_hash', '=', ticketHash)
+      .where('consumed_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Counts one guess against each working code of the account (or only against `onlyId`) and returns
+   * those codes, which the guess may then be compared with. One conditional update: however many guesses
+   * arrive at once, a code is compared with at most `maxAttempts` of them.
+   */
+  reserveCodeGuess(userId: string, onlyId: string | undefined, now: number, maxAttempts: number) {
+    let query = this.db
       .updateTable('email_codes')
       .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', id)
-      .execute();
+      .where('user_id', '=', userId)
+      .where('consumed_at', 'is', null)
+      .where('expires_at', '>', now)
+      .where('attempts', '<', maxAttempts);
+    if (onlyId !== undefined) query = query.where('id', '=', onlyId);
+    return query.returning(['id', 'code_hash', 'password_hash', 'name', 'username']).execute();
+  }
+
+  /** True when the code was this account's once but no longer works (expired, guessed at too often, used). */
+  async isSpentCode(userId: string, codeHash: string): Promise<boolean> {
     const row = await this.db
       .selectFrom('email_codes')
-      .select('attempts')
-      .where('id', '=', id)
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('code_hash', '=', codeHash)
       .executeTakeFirst();
-    return row?.attempts ?? 0;
+    return row !== undefined;
+  }
+
+  /** Gives the sign-up a new code with fresh guesses; its earlier code stops working. */
+  async reissueCode(id: string, codeHash: string, expiresAt: number): Promise<void> {
+    await this.db
+      .updateTable('email_codes')
+      .set({ code_hash: codeHash, expires_at: expiresAt, attempts: 0 })
+      .where('id', '=', id)
+      .where('consumed_at', 'is', null)
+      .execute();
   }
 
   /** Marks the code used; false when it was used already (a replay racing the first use). */
@@ -105,11 +165,18 @@ export class CodesRepository {
     });
   }
 
-  async insertOAuthLoginCode(row: { codeHash: string; userId: string; expiresAt: number; now: number }) {
+  async insertOAuthLoginCode(row: {
+    codeHash: string;
+    browserHash: string;
+    userId: string;
+    expiresAt: number;
+    now: number;
+  }) {
     await this.db
       .insertInto('oauth_login_codes')
       .values({
         code_hash: row.codeHash,
+        browser_hash: row.browserHash,
         user_id: row.userId,
         expires_at: row.expiresAt,
         used_at: null,

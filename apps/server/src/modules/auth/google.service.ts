@@ -1,7 +1,8 @@
 // Google sign-in: server-side authorization code flow with PKCE, state and nonce. The callback hands the
 // browser a one-time login code (never a token in a URL) that the web app exchanges once for a session.
+import { timingSafeEqual } from 'node:crypto';
 import * as oidc from 'openid-client';
-import { ErrorCode } from '@waymarks/shared';
+import { ErrorCode, OAUTH_CALLBACK_ERRORS, type OAuthCallbackError } from '@waymarks/shared';
 import type { UserRow } from '../../db/schema.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import type { CodesRepository } from './codes.repository.js';
@@ -11,15 +12,20 @@ import type { UsersRepository } from './users.repository.js';
 
 export const LOGIN_CODE_TTL_MS = 2 * 60_000;
 
+/** What /api/auth/oauth/exchange answers when a login code cannot be used. */
 export const OAUTH_MESSAGES = {
-  noIdToken: 'No ID token received from OAuth provider',
-  invalidIdToken: 'Invalid ID token',
-  callbackFailed: 'OAuth callback failed',
   codeUsed: 'Authorization code has already been used',
   codeInvalid: 'Authorization code is invalid or has expired',
-  emailUnverified: 'Your Google account has no verified e-mail address',
-  notConfigured: 'Sign-in with Google is not set up on this server',
+  otherBrowser: 'This sign-in was started in another browser. Please sign in with Google again here.',
+  notConfigured: OAUTH_CALLBACK_ERRORS.not_configured,
 } as const;
+
+/** A callback that cannot sign anyone in; its reason goes back to the page as a name, not as text. */
+export class OAuthCallbackFailure extends AppError {
+  constructor(readonly reason: OAuthCallbackError) {
+    super(400, ErrorCode.tokenInvalid, OAUTH_CALLBACK_ERRORS[reason]);
+  }
+}
 
 export interface PendingAuthorization {
   state: string;
@@ -53,7 +59,12 @@ export class GoogleSignIn {
     const local = ['127.0.0.1', 'localhost', '[::1]'].includes(issuerUrl.hostname);
     this.configuration ??= oidc
       .discovery(issuerUrl, clientId, clientSecret, undefined, {
-        execute: local && issuerUrl.protocol === 'http:' ? [oidc.allowInsecureRequests] : [],
+        execute: [
+          ...(local && issuerUrl.protocol === 'http:' ? [oidc.allowInsecureRequests] : []),
+          // The ID token's signature is checked against the provider's published keys too, not only
+          // trusted because it came over TLS from the token endpoint.
+          oidc.enableNonRepudiationChecks,
+        ],
       })
       .catch((error: unknown) => {
         this.configuration = undefined;
@@ -83,8 +94,11 @@ export class GoogleSignIn {
     return { url: url.href, pending };
   }
 
-  /** Completes the provider's redirect; returns a one-time login code for /oauth/callback?code=. */
-  async complete(callbackQuery: string, pending: PendingAuthorization): Promise<string> {
+  /**
+   * Completes the provider's redirect; returns a one-time login code for /oauth/callback?code=, usable
+   * only by the browser holding the binding value whose hash is `browserHash` (the one that started).
+   */
+  async complete(callbackQuery: string, pending: PendingAuthorization, browserHash: string): Promise<string> {
     const configuration = await this.discover();
     const callbackUrl = new URL(this.settings.redirectUri);
     callbackUrl.search = callbackQuery;
@@ -94,9 +108,9 @@ export class GoogleSignIn {
       expectedNonce: pending.nonce,
       idTokenExpected: true,
     });
-    if (!tokens.id_token) throw badRequest(ErrorCode.tokenInvalid, OAUTH_MESSAGES.noIdToken);
+    if (!tokens.id_token) throw new OAuthCallbackFailure('no_id_token');
     const claims = tokens.claims();
-    if (!claims?.sub) throw badRequest(ErrorCode.tokenInvalid, OAUTH_MESSAGES.invalidIdToken);
+    if (!claims?.sub) throw new OAuthCallbackFailure('invalid_id_token');
 
     const user = await this.findOrCreateUser({
       sub: claims.sub,
@@ -110,6 +124,7 @@ export class GoogleSignIn {
     const at = this.now();
     await this.codes.insertOAuthLoginCode({
       codeHash: hashToken(code),
+      browserHash,
       userId: user.id,
       expiresAt: at + LOGIN_CODE_TTL_MS,
       now: at,
@@ -117,7 +132,12 @@ export class GoogleSignIn {
     return code;
   }
 
-  async exchange(code: string): Promise<IssuedSession> {
+  /**
+   * Trades a login code for a session, in the browser that started the sign-in only: a code that reaches
+   * another browser (a link someone was sent, to sign them in to the sender's account) is used up and
+   * refused, so it cannot be tried again anywhere.
+   */
+  async exchange(code: string, browserBinding: string | undefined): Promise<IssuedSession> {
     const codeHash = hashToken(code);
     const row = await this.codes.findOAuthLoginCode(codeHash);
     if (!row) throw badRequest(ErrorCode.tokenInvalid, OAUTH_MESSAGES.codeInvalid);
@@ -125,6 +145,13 @@ export class GoogleSignIn {
     if (row.expires_at <= this.now()) throw badRequest(ErrorCode.tokenInvalid, OAUTH_MESSAGES.codeInvalid);
     if (!(await this.codes.consumeOAuthLoginCode(codeHash, this.now()))) {
       throw badRequest(ErrorCode.oauthCodeUsed, OAUTH_MESSAGES.codeUsed);
+    }
+    if (
+      !browserBinding ||
+      row.browser_hash === null ||
+      !sameHash(row.browser_hash, hashToken(browserBinding))
+    ) {
+      throw badRequest(ErrorCode.tokenInvalid, OAUTH_MESSAGES.otherBrowser);
     }
     const user = await this.users.findById(row.user_id);
     if (!user) throw badRequest(ErrorCode.tokenInvalid, OAUTH_MESSAGES.codeInvalid);
@@ -134,6 +161,11 @@ export class GoogleSignIn {
   /**
    * The same Google account always signs in to the same Waymarks account. A first Google sign-in whose
    * verified e-mail matches an existing account joins that account; otherwise a new one is made.
+   *
+   * An existing account whose address was never confirmed proves nothing about who made it: anyone can
+   * sign up with someone else's address. Google has just proved the mailbox, so the account becomes the
+   * mailbox owner's: the password, name and username the unconfirmed sign-up chose are dropped, its codes
+   * voided and any session ended, and nothing the stranger chose can sign in to it again.
    */
   private async findOrCreateUser(identity: {
     sub: string;
@@ -146,24 +178,40 @@ export class GoogleSignIn {
     const linked = await users.findByGoogleSub(identity.sub);
     if (linked) return linked;
     if (!identity.email || !identity.emailVerified) {
-      throw new AppError(400, ErrorCode.validation, OAUTH_MESSAGES.emailUnverified);
+      throw new OAuthCallbackFailure('email_unverified');
     }
     const existing = await users.findByEmail(identity.email);
     const at = now();
-    if (existing) {
+    if (existing?.email_verified) {
       const changes = {
         google_sub: identity.sub,
-        email_verified: 1,
         picture: existing.picture ?? identity.picture ?? null,
         updated_at: at,
       };
       await users.update(existing.id, changes);
       return { ...existing, ...changes };
     }
+    if (existing) {
+      await users.update(existing.id, {
+        google_sub: identity.sub,
+        email_verified: 1,
+        password_hash: null,
+        name: nameFrom({ name: identity.name, email: identity.email }),
+        username: null,
+        username_key: null,
+        picture: identity.picture ?? null,
+        updated_at: at,
+      });
+      await this.codes.deleteEmailCodes(existing.id);
+      await this.sessions.endAllSessions(existing.id);
+      const claimed = await users.findById(existing.id);
+      if (!claimed) throw new OAuthCallbackFailure('callback_failed');
+      return claimed;
+    }
     const user: UserRow = {
       id: newId(),
       email: identity.email,
-      name: identity.name?.trim().slice(0, 200) || identity.email.split('@')[0]!,
+      name: nameFrom({ name: identity.name, email: identity.email }),
       username: null,
       username_key: null,
       password_hash: null,
@@ -178,6 +226,14 @@ export class GoogleSignIn {
     await users.insert(user);
     return user;
   }
+}
+
+function nameFrom(identity: { name: string | undefined; email: string }): string {
+  return identity.name?.trim().slice(0, 200) || identity.email.split('@')[0]!;
+}
+
+function sameHash(a: string, b: string): boolean {
+  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 }
 
 function supportsAccountChooser(configuration: oidc.Configuration): boolean {

@@ -1,10 +1,12 @@
-// Sessions: a 1-hour access token plus a rotating refresh token stored hashed, grouped in families so
-// that a replayed (already rotated) refresh token ends every session descended from the same sign-in.
+// Sessions: one row per sign-in with an absolute end, a 1-hour access token bound to it, and a rotating
+// refresh token stored hashed. A session's refresh tokens form a family: a replayed (already rotated)
+// token ends the session, and ending a session refuses its access tokens too, within a second.
 import { isTierId, type Session, type User } from '@waymarks/shared';
-import type { UserRow } from '../../db/schema.js';
+import type { SessionRow, UserRow } from '../../db/schema.js';
 import { unauthorized } from '../../http/errors.js';
 import type { RefreshTokensRepository } from './refresh-tokens.repository.js';
-import { REFRESH_TOKEN_TTL_MS, hashToken, newId, randomToken, type AccessTokens } from './tokens.js';
+import { isLive, type SessionsRepository } from './sessions.repository.js';
+import { hashToken, newId, randomToken, type AccessTokens } from './tokens.js';
 import type { UsersRepository } from './users.repository.js';
 
 export interface IssuedSession {
@@ -13,69 +15,119 @@ export interface IssuedSession {
   refreshExpiresAt: number;
 }
 
-export class SessionService {
-  constructor(
-    private readonly users: UsersRepository,
-    private readonly refreshTokens: RefreshTokensRepository,
-    private readonly accessTokens: AccessTokens,
-    private readonly now: () => number,
-  ) {}
+export interface SessionLifetimes {
+  /** From sign-in to the session's end, whatever is refreshed meanwhile. */
+  maxAgeMs: number;
+  /** How long a refresh token stays usable unused: a session left alone this long ends. */
+  idleMs: number;
+}
 
-  async issue(user: UserRow, familyId: string = newId()): Promise<IssuedSession> {
-    const now = this.now();
-    const refreshToken = randomToken();
-    const refreshExpiresAt = now + REFRESH_TOKEN_TTL_MS;
-    await this.refreshTokens.insert({
+export interface SessionServiceDeps {
+  users: UsersRepository;
+  sessions: SessionsRepository;
+  refreshTokens: RefreshTokensRepository;
+  accessTokens: AccessTokens;
+  lifetimes: SessionLifetimes;
+  now: () => number;
+}
+
+export class SessionService {
+  constructor(private readonly deps: SessionServiceDeps) {}
+
+  /** A new session for a sign-in (password, code or Google). */
+  async issue(user: UserRow): Promise<IssuedSession> {
+    const now = this.deps.now();
+    const session = {
       id: newId(),
       userId: user.id,
-      familyId,
-      tokenHash: hashToken(refreshToken),
-      expiresAt: refreshExpiresAt,
-      now,
-    });
-    const { token, expiresAt } = await this.accessTokens.sign({
-      userId: user.id,
-      tokenVersion: user.token_version,
-    });
-    return { session: { accessToken: token, expiresAt, user: toUser(user) }, refreshToken, refreshExpiresAt };
+      createdAt: now,
+      expiresAt: now + this.deps.lifetimes.maxAgeMs,
+    };
+    await this.deps.sessions.insert(session);
+    return this.issueTokens(user, { id: session.id, expires_at: session.expiresAt });
   }
 
   async refresh(refreshToken: string | undefined): Promise<IssuedSession> {
     if (!refreshToken) throw unauthorized('No session');
-    const row = await this.refreshTokens.findByHash(hashToken(refreshToken));
-    const now = this.now();
+    const { refreshTokens, sessions } = this.deps;
+    const row = await refreshTokens.findByHash(hashToken(refreshToken));
+    const now = this.deps.now();
     if (!row || row.revoked_at !== null || row.expires_at <= now) throw unauthorized('Session expired');
-    if (!(await this.refreshTokens.markRotated(row.id, now))) {
-      // Reuse of a rotated token means it was copied: end the whole family.
-      await this.refreshTokens.revokeFamily(row.family_id, now);
+    if (!(await refreshTokens.markRotated(row.id, now))) {
+      // Reuse of a rotated token means it was copied: end the session, its access tokens included.
+      await this.end(row.family_id, now);
       throw unauthorized('Session expired');
     }
-    const user = await this.users.findById(row.user_id);
+    const session = await sessions.findById(row.family_id);
+    if (!isLive(session, now)) throw unauthorized('Session expired');
+    const user = await this.deps.users.findById(row.user_id);
     if (!user) throw unauthorized('Session expired');
-    return this.issue(user, row.family_id);
+    return this.issueTokens(user, session);
   }
 
   async signOut(refreshToken: string | undefined): Promise<void> {
     if (!refreshToken) return;
-    const row = await this.refreshTokens.findByHash(hashToken(refreshToken));
-    if (row) await this.refreshTokens.revokeFamily(row.family_id, this.now());
+    const row = await this.deps.refreshTokens.findByHash(hashToken(refreshToken));
+    if (row) await this.end(row.family_id, this.deps.now());
   }
 
   /** Ends every session of the account: refresh tokens revoked, outstanding access tokens refused. */
-  async endAllSessions(userId: string): Promise<void> {
-    const now = this.now();
-    await this.refreshTokens.revokeAllForUser(userId, now);
-    await this.users.bumpTokenVersion(userId, now);
+  endAllSessions(userId: string): Promise<void> {
+    return endEverySession(this.deps, userId, this.deps.now());
   }
 
-  /** The user behind a bearer token, or null when the token is bad, expired or its sessions were ended. */
+  /** The user behind a bearer token, or null when the token is bad, expired or its session has ended. */
   async authenticate(accessToken: string): Promise<UserRow | null> {
-    const claims = await this.accessTokens.verify(accessToken);
+    const claims = await this.deps.accessTokens.verify(accessToken);
     if (!claims) return null;
-    const user = await this.users.findForRequest(claims.userId, this.now());
+    const now = this.deps.now();
+    const [user, session] = await Promise.all([
+      this.deps.users.findForRequest(claims.userId, now),
+      this.deps.sessions.findForRequest(claims.sessionId, now),
+    ]);
     if (!user || user.token_version !== claims.tokenVersion) return null;
+    if (!isLive(session, now) || session.user_id !== user.id) return null;
     return user;
   }
+
+  private async end(sessionId: string, now: number): Promise<void> {
+    await this.deps.refreshTokens.revokeFamily(sessionId, now);
+    await this.deps.sessions.end(sessionId, now);
+  }
+
+  /** Both tokens end no later than the session does. */
+  private async issueTokens(
+    user: UserRow,
+    session: Pick<SessionRow, 'id' | 'expires_at'>,
+  ): Promise<IssuedSession> {
+    const now = this.deps.now();
+    const refreshToken = randomToken();
+    const refreshExpiresAt = Math.min(now + this.deps.lifetimes.idleMs, session.expires_at);
+    await this.deps.refreshTokens.insert({
+      id: newId(),
+      userId: user.id,
+      familyId: session.id,
+      tokenHash: hashToken(refreshToken),
+      expiresAt: refreshExpiresAt,
+      now,
+    });
+    const { token, expiresAt } = await this.deps.accessTokens.sign(
+      { userId: user.id, tokenVersion: user.token_version, sessionId: session.id },
+      session.expires_at,
+    );
+    return { session: { accessToken: token, expiresAt, user: toUser(user) }, refreshToken, refreshExpiresAt };
+  }
+}
+
+/** Every session of the account ends, in this process at once and on other instances within a second. */
+export async function endEverySession(
+  repositories: Pick<SessionServiceDeps, 'users' | 'sessions' | 'refreshTokens'>,
+  userId: string,
+  now: number,
+): Promise<void> {
+  await repositories.refreshTokens.revokeAllForUser(userId, now);
+  await repositories.sessions.endAllForUser(userId, now);
+  await repositories.users.bumpTokenVersion(userId, now);
 }
 
 export function toUser(row: UserRow): User {

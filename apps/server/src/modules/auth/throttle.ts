@@ -1,39 +1,100 @@
-// Brute-force defence for passwords and codes, kept in the database so every instance shares it.
-// Each wrong guess for a key (an account, or a client address) slows the next answer; past the limit
-// the key is refused with 429 until the lock expires.
+// Brute-force and flood limits, kept in the database so every instance shares them. An attempt is counted
+// before it is tried, in one statement that returns the new count, so attempts racing each other cannot
+// all slip under a limit between a check and a write: the sixth of fifty parallel guesses is refused even
+// though none of the first five has been answered yet.
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 
 export interface ThrottlePolicy {
-  /** Failures counted within this window. */
+  /** Attempts are counted within this window, from the first one. */
   windowMs: number;
-  /** Failures after which the key is locked. */
+  /**
+   * Attempts allowed in a window; each counts as a failure until a success gives it back. Past it the
+   * key is refused until lockMs after the attempt that reached it. Infinity: the key is only ever slowed.
+   */
   maxFailures: number;
   lockMs: number;
-  /** Added delay per failure beyond the first, capped at maxDelayMs. */
+  /** Each attempt beyond the first `delayFrom` (default 1) is answered delayStepMs later, up to maxDelayMs. */
   delayStepMs: number;
   maxDelayMs: number;
+  delayFrom?: number;
 }
 
-export const ACCOUNT_POLICY: ThrottlePolicy = {
-  windowMs: 15 * 60_000,
-  maxFailures: 5,
-  lockMs: 15 * 60_000,
-  delayStepMs: 250,
-  maxDelayMs: 1_000,
-};
-
-export const ADDRESS_POLICY: ThrottlePolicy = {
-  windowMs: 15 * 60_000,
-  maxFailures: 20,
-  lockMs: 15 * 60_000,
-  delayStepMs: 0,
-  maxDelayMs: 0,
-};
+/** One counted attempt: whether it may go ahead, and how long to wait before trying it. */
+export interface Reservation {
+  key: string;
+  policy: ThrottlePolicy;
+  allowed: boolean;
+  count: number;
+  delayMs: number;
+  windowStartedAt: number;
+}
 
 export interface ThrottleState {
   locked: boolean;
   delayMs: number;
 }
+
+/**
+ * A key for the throttle table. Addresses and e-mails are hashed, so the table holds neither in clear and
+ * a key stays within the column whatever the length of an e-mail address.
+ */
+export function throttleKey(kind: string, ...parts: string[]): string {
+  return `${kind}:${createHash('sha256').update(parts.join('\n')).digest('base64url')}`;
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * The limits of the account system. Guessing is limited per account and address together, so a guesser
+ * locks only themselves out, never the owner signing in from elsewhere nor everyone behind one proxy; the
+ * account as a whole is only slowed, and one address across many accounts (credential stuffing) is slowed
+ * and then locked at a count no honest network reaches. Mails are limited per recipient, whoever asks.
+ */
+export const AUTH_LIMITS = {
+  /** Passwords or codes tried at one account from one address. A success clears it. */
+  accountFromAddress: {
+    windowMs: 15 * MINUTE_MS,
+    maxFailures: 5,
+    lockMs: 15 * MINUTE_MS,
+    delayStepMs: 0,
+    maxDelayMs: 0,
+  },
+  /** Passwords or codes tried at one account from anywhere: slower from the second, never locked. */
+  account: {
+    windowMs: 15 * MINUTE_MS,
+    maxFailures: Infinity,
+    lockMs: 0,
+    delayStepMs: 250,
+    maxDelayMs: 1_000,
+  },
+  /** Passwords or codes tried from one address at any accounts: slower from the tenth, locked at 100. */
+  address: {
+    windowMs: 15 * MINUTE_MS,
+    maxFailures: 100,
+    lockMs: 15 * MINUTE_MS,
+    delayStepMs: 250,
+    maxDelayMs: 1_000,
+    delayFrom: 10,
+  },
+  /** Mails to one address (codes, reset links, "you already have an account"), whoever asks. */
+  mailsToAddress: {
+    windowMs: 60 * MINUTE_MS,
+    maxFailures: 5,
+    lockMs: 60 * MINUTE_MS,
+    delayStepMs: 0,
+    maxDelayMs: 0,
+  },
+  /** Sign-ups, resends and reset requests from one address, whatever address they name. */
+  mailRequestsFromAddress: {
+    windowMs: 15 * MINUTE_MS,
+    maxFailures: 20,
+    lockMs: 15 * MINUTE_MS,
+    delayStepMs: 0,
+    maxDelayMs: 0,
+  },
+} satisfies Record<string, ThrottlePolicy>;
 
 export class Throttle {
   constructor(
@@ -41,6 +102,70 @@ export class Throttle {
     private readonly now: () => number,
   ) {}
 
+  /**
+   * Counts an attempt on `key` and says whether it is within the policy. One INSERT … ON CONFLICT DO
+   * UPDATE … RETURNING, atomic on SQLite and PostgreSQL alike: concurrent reservations of one key are
+   * applied one after the other and each sees the count the previous one left.
+   */
+  async reserve(key: string, policy: ThrottlePolicy): Promise<Reservation> {
+    const now = this.now();
+    const lockAt = now + policy.lockMs;
+    const limited = Number.isFinite(policy.maxFailures);
+    // The previous window is over when its lock has run out, or, unlocked, when the window has passed.
+    const over = sql`(auth_throttle.locked_until is not null and auth_throttle.locked_until <= ${now})
+      or (auth_throttle.locked_until is null and auth_throttle.window_started_at <= ${now - policy.windowMs})`;
+    const reachesLimit = (count: ReturnType<typeof sql>) =>
+      limited
+        ? sql`case when ${count} >= ${policy.maxFailures} then cast(${lockAt} as bigint) end`
+        : sql`null`;
+    const { rows } = await sql<{ failures: number; window_started_at: number }>`
+      insert into auth_throttle (key, failures, window_started_at, locked_until)
+      values (${key}, 1, ${now}, ${limited && policy.maxFailures <= 1 ? lockAt : null})
+      on conflict (key) do update set
+        failures = case when ${over} then 1 else auth_throttle.failures + 1 end,
+        window_started_at = case when ${over} then cast(${now} as bigint)
+          else auth_throttle.window_started_at end,
+        locked_until = case
+          when ${over} then ${reachesLimit(sql`1`)}
+          when auth_throttle.locked_until is not null then auth_throttle.locked_until
+          else ${reachesLimit(sql`auth_throttle.failures + 1`)}
+        end
+      returning failures, window_started_at
+    `.execute(this.db);
+    const row = rows[0]!;
+    const count = Number(row.failures);
+    return {
+      key,
+      policy,
+      allowed: count <= policy.maxFailures,
+      count,
+      delayMs: delayFor(count, policy),
+      windowStartedAt: Number(row.window_started_at),
+    };
+  }
+
+  /** Gives back the count of an attempt that succeeded, so it does not count toward the limit. */
+  async release(reservation: Reservation): Promise<void> {
+    const { maxFailures } = reservation.policy;
+    const limit = Number.isFinite(maxFailures) ? maxFailures : 2 ** 31 - 1;
+    await this.db
+      .updateTable('auth_throttle')
+      .set((eb) => ({
+        failures: eb('failures', '-', 1),
+        locked_until: eb
+          .case()
+          .when(eb('failures', '<=', limit))
+          .then(null)
+          .else(eb.ref('locked_until'))
+          .end(),
+      }))
+      .where('key', '=', reservation.key)
+      .where('window_started_at', '=', reservation.windowStartedAt)
+      .where('failures', '>', 0)
+      .execute();
+  }
+
+  /** Whether the key is locked now, without counting anything. */
   async check(key: string, policy: ThrottlePolicy): Promise<ThrottleState> {
     const row = await this.db
       .selectFrom('auth_throttle')
@@ -50,39 +175,23 @@ export class Throttle {
     const now = this.now();
     if (!row) return { locked: false, delayMs: 0 };
     if (row.locked_until !== null && row.locked_until > now) return { locked: true, delayMs: 0 };
-    if (now - row.window_started_at > policy.windowMs) return { locked: false, delayMs: 0 };
-    const delayMs = Math.min(policy.maxDelayMs, Math.max(0, row.failures - 1) * policy.delayStepMs);
-    return { locked: false, delayMs };
+    if (row.locked_until !== null || now - row.window_started_at >= policy.windowMs) {
+      return { locked: false, delayMs: 0 };
+    }
+    return { locked: false, delayMs: delayFor(row.failures + 1, policy) };
   }
 
+  /** Counts an attempt after the fact (callers that check first, then act, then count). */
   async recordFailure(key: string, policy: ThrottlePolicy): Promise<void> {
-    const now = this.now();
-    await this.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('auth_throttle').selectAll().where('key', '=', key).executeTakeFirst();
-      const windowExpired = !row || now - row.window_started_at > policy.windowMs;
-      const failures = windowExpired ? 1 : row.failures + 1;
-      const lockedUntil = failures >= policy.maxFailures ? now + policy.lockMs : null;
-      if (!row) {
-        await trx
-          .insertInto('auth_throttle')
-          .values({ key, failures, window_started_at: now, locked_until: lockedUntil })
-          .onConflict((oc) => oc.column('key').doUpdateSet({ failures, locked_until: lockedUntil }))
-          .execute();
-      } else {
-        await trx
-          .updateTable('auth_throttle')
-          .set({
-            failures: lockedUntil ? 0 : failures,
-            window_started_at: windowExpired || lockedUntil ? now : row.window_started_at,
-            locked_until: lockedUntil,
-          })
-          .where('key', '=', key)
-          .execute();
-      }
-    });
+    await this.reserve(key, policy);
   }
 
   async clear(key: string): Promise<void> {
     await this.db.deleteFrom('auth_throttle').where('key', '=', key).execute();
   }
+}
+
+function delayFor(count: number, policy: ThrottlePolicy): number {
+  const beyond = count - (policy.delayFrom ?? 1);
+  return Math.min(policy.maxDelayMs, Math.max(0, beyond) * policy.delayStepMs);
 }

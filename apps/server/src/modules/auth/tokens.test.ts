@@ -6,15 +6,42 @@ const SECRET = 'a-test-secret-that-is-long-enough-0123456789';
 describe('AccessTokens', () => {
   it('verifies its own tokens and returns the claims', async () => {
     const tokens = new AccessTokens(SECRET, 'https://waymarks.test', () => 1_000_000);
-    const { token, expiresAt } = await tokens.sign({ userId: 'u1', tokenVersion: 3 });
+    const { token, expiresAt } = await tokens.sign({ userId: 'u1', tokenVersion: 3, sessionId: 's1' });
     expect(expiresAt).toBe(1_000_000 + ACCESS_TOKEN_TTL_MS);
-    expect(await tokens.verify(token)).toEqual({ userId: 'u1', tokenVersion: 3 });
+    expect(await tokens.verify(token)).toEqual({ userId: 'u1', tokenVersion: 3, sessionId: 's1' });
+  });
+
+  it('ends a token at the session end when that comes before the hour is up', async () => {
+    let now = 1_000_000;
+    const tokens = new AccessTokens(SECRET, 'https://waymarks.test', () => now);
+    const sessionEnd = now + 10 * 60_000;
+    const { token, expiresAt } = await tokens.sign(
+      { userId: 'u1', tokenVersion: 0, sessionId: 's1' },
+      sessionEnd,
+    );
+    expect(expiresAt).toBe(sessionEnd);
+    now = sessionEnd + 1000;
+    expect(await tokens.verify(token)).toBeNull();
+  });
+
+  it('refuses a token that names no session (signed before sessions existed)', async () => {
+    const tokens = new AccessTokens(SECRET, 'https://waymarks.test', Date.now);
+    const { SignJWT } = await import('jose');
+    const key = (await import('node:crypto')).createHash('sha256').update(`access-token:${SECRET}`).digest();
+    const legacy = await new SignJWT({ ver: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('u1')
+      .setIssuer('https://waymarks.test')
+      .setAudience('waymarks')
+      .setExpirationTime('1h')
+      .sign(key);
+    expect(await tokens.verify(legacy)).toBeNull();
   });
 
   it('refuses a token once it has expired, even after it was verified and remembered', async () => {
     let now = Date.now();
     const tokens = new AccessTokens(SECRET, 'https://waymarks.test', () => now);
-    const { token } = await tokens.sign({ userId: 'u1', tokenVersion: 0 });
+    const { token } = await tokens.sign({ userId: 'u1', tokenVersion: 0, sessionId: 's1' });
     expect(await tokens.verify(token)).not.toBeNull();
     now += ACCESS_TOKEN_TTL_MS + 1000;
     expect(await tokens.verify(token)).toBeNull();
@@ -24,8 +51,12 @@ describe('AccessTokens', () => {
     const mine = new AccessTokens(SECRET, 'https://waymarks.test', Date.now);
     const otherSecret = new AccessTokens(`${SECRET}-other`, 'https://waymarks.test', Date.now);
     const otherIssuer = new AccessTokens(SECRET, 'https://elsewhere.test', Date.now);
-    expect(await mine.verify((await otherSecret.sign({ userId: 'u', tokenVersion: 0 })).token)).toBeNull();
-    expect(await mine.verify((await otherIssuer.sign({ userId: 'u', tokenVersion: 0 })).token)).toBeNull();
+    expect(
+      await mine.verify((await otherSecret.sign({ userId: 'u', tokenVersion: 0, sessionId: 's' })).token),
+    ).toBeNull();
+    expect(
+      await mine.verify((await otherIssuer.sign({ userId: 'u', tokenVersion: 0, sessionId: 's' })).token),
+    ).toBeNull();
     expect(await mine.verify('not.a.token')).toBeNull();
   });
 });

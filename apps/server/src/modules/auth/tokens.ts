@@ -3,7 +3,6 @@ import { createHash, createHmac, randomBytes, randomInt, randomUUID, webcrypto }
 import { SignJWT, jwtVerify } from 'jose';
 
 export const ACCESS_TOKEN_TTL_MS = 60 * 60 * 1000;
-export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 export const newId = (): string => randomUUID();
 
@@ -23,6 +22,8 @@ export const hashCode = (secret: string, code: string): string =>
 export interface AccessClaims {
   userId: string;
   tokenVersion: number;
+  /** The sign-in this token belongs to: ending the session ends the token. */
+  sessionId: string;
 }
 
 /** Verified tokens remembered, so a client's repeated requests skip the signature check. */
@@ -50,10 +51,12 @@ export class AccessTokens {
     return this.key;
   }
 
-  async sign(claims: AccessClaims): Promise<{ token: string; expiresAt: number }> {
+  /** A token for one hour, or until `notAfter` (the session's absolute end) when that comes sooner. */
+  async sign(claims: AccessClaims, notAfter = Infinity): Promise<{ token: string; expiresAt: number }> {
     const issuedAt = this.now();
-    const expiresAt = issuedAt + ACCESS_TOKEN_TTL_MS;
-    const token = await new SignJWT({ ver: claims.tokenVersion })
+    // Whole seconds, as the token carries them, so the answer's expiresAt is exactly the token's.
+    const expiresAt = Math.floor(Math.min(issuedAt + ACCESS_TOKEN_TTL_MS, notAfter) / 1000) * 1000;
+    const token = await new SignJWT({ ver: claims.tokenVersion, sid: claims.sessionId })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(claims.userId)
       .setIssuer(this.issuer)
@@ -69,7 +72,9 @@ export class AccessTokens {
     const now = this.now();
     const known = this.verified.get(token);
     if (known) {
-      if (known.expiresAt > now) return { userId: known.userId, tokenVersion: known.tokenVersion };
+      if (known.expiresAt > now) {
+        return { userId: known.userId, tokenVersion: known.tokenVersion, sessionId: known.sessionId };
+      }
       this.verified.delete(token);
       return null;
     }
@@ -80,10 +85,11 @@ export class AccessTokens {
         algorithms: ['HS256'],
         currentDate: new Date(now),
       });
-      if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number' || !payload.exp) return null;
-      const claims = { userId: payload.sub, tokenVersion: payload.ver };
+      const { sub, ver, sid, exp } = payload;
+      if (typeof sub !== 'string' || typeof ver !== 'number' || typeof sid !== 'string' || !exp) return null;
+      const claims = { userId: sub, tokenVersion: ver, sessionId: sid };
       if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
-      this.verified.set(token, { ...claims, expiresAt: payload.exp * 1000 });
+      this.verified.set(token, { ...claims, expiresAt: exp * 1000 });
       return claims;
     } catch {
       return null;

@@ -1,6 +1,6 @@
 // SQL for media rows. A pin's media_count and verification are derived from its ready media and rewritten
 // in the same transaction as any change to them, so the pin never disagrees with its media.
-import type { Insertable, Selectable, Transaction } from 'kysely';
+import { PostgresAdapter, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { verifyPin } from '@waymarks/shared';
 import type { Db } from '../../db/database.js';
 import type { Database, MediaTable } from '../../db/schema.js';
@@ -33,11 +33,35 @@ export interface Usage {
   mediaCount: number;
 }
 
+/** What a new upload is checked against: the user's usage and the media of its pin, both as of now. */
+export interface Allowance {
+  usage: Usage;
+  /** Ready media plus uploads in flight on the pin. */
+  mediaForPin: number;
+}
+
 export class MediaRepository {
   constructor(private readonly db: Db) {}
 
-  async insertPending(row: Insertable<MediaTable>): Promise<void> {
-    await this.db.insertInto('media').values(row).execute();
+  /**
+   * Inserts a pending upload if `admit` (which throws to refuse) allows it on the user's current numbers.
+   * Reading the numbers and inserting are one step, so uploads reserved in parallel cannot all pass on the
+   * same numbers and together overshoot the plan. PostgreSQL runs transactions side by side: the user's
+   * row is locked first (NO KEY UPDATE, which waits for another reservation of the same user but lets rows
+   * that refer to the user be written meanwhile). SQLite runs one transaction at a time on its only
+   * connection, and a second process on the same file cannot commit a write on a stale read in WAL mode.
+   */
+  async reservePending(row: Insertable<MediaTable>, admit: (allowance: Allowance) => void): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      if (this.db.getExecutor().adapter instanceof PostgresAdapter) {
+        await trx.selectFrom('users').select('id').where('id', '=', row.user_id).forNoKeyUpdate().execute();
+      }
+      admit({
+        usage: await usageOf(trx, row.user_id, row.created_at),
+        mediaForPin: await countForPin(trx, row.pin_id, row.created_at),
+      });
+      await trx.insertInto('media').values(row).execute();
+    });
   }
 
   /** The row when it exists and belongs to the user, in any status. */
@@ -61,43 +85,8 @@ export class MediaRepository {
       .execute();
   }
 
-  /** Ready media plus uploads still in flight: what the per-pin limit counts. */
-  async countForPin(pinId: string, now: number): Promise<number> {
-    const { n } = await this.db
-      .selectFrom('media')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('pin_id', '=', pinId)
-      .where((eb) => eb.or([eb('status', '=', 'ready'), eb('expires_at', '>', now)]))
-      .executeTakeFirstOrThrow();
-    return Number(n);
-  }
-
-  async usage(userId: string, now: number): Promise<Usage> {
-    const row = await this.db
-      .selectFrom('media')
-      .select((eb) => [
-        eb.fn
-          .sum<number>(eb.case().when('status', '=', 'ready').then(eb.ref('size_bytes')).else(0).end())
-          .as('ready_bytes'),
-        eb.fn
-          .sum<number>(
-            eb
-              .case()
-              .when(eb.and([eb('status', '=', 'pending'), eb('expires_at', '>', now)]))
-              .then(eb.ref('declared_bytes'))
-              .else(0)
-              .end(),
-          )
-          .as('reserved_bytes'),
-        eb.fn.sum<number>(eb.case().when('status', '=', 'ready').then(1).else(0).end()).as('media_count'),
-      ])
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    return {
-      readyBytes: Number(row.ready_bytes ?? 0),
-      reservedBytes: Number(row.reserved_bytes ?? 0),
-      mediaCount: Number(row.media_count ?? 0),
-    };
+  usage(userId: string, now: number): Promise<Usage> {
+    return usageOf(this.db, userId, now);
   }
 
   /**
@@ -170,6 +159,46 @@ export class MediaRepository {
     const rows = await this.db.selectFrom('media').select('id').where('id', 'in', ids).execute();
     return new Set(rows.map((row) => row.id));
   }
+}
+
+/** Bytes of ready media and bytes reserved by uploads in flight (each counted until its link runs out). */
+async function usageOf(db: Kysely<Database>, userId: string, now: number): Promise<Usage> {
+  const row = await db
+    .selectFrom('media')
+    .select((eb) => [
+      eb.fn
+        .sum<number>(eb.case().when('status', '=', 'ready').then(eb.ref('size_bytes')).else(0).end())
+        .as('ready_bytes'),
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when(eb.and([eb('status', '=', 'pending'), eb('expires_at', '>', now)]))
+            .then(eb.ref('declared_bytes'))
+            .else(0)
+            .end(),
+        )
+        .as('reserved_bytes'),
+      eb.fn.sum<number>(eb.case().when('status', '=', 'ready').then(1).else(0).end()).as('media_count'),
+    ])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return {
+    readyBytes: Number(row.ready_bytes ?? 0),
+    reservedBytes: Number(row.reserved_bytes ?? 0),
+    mediaCount: Number(row.media_count ?? 0),
+  };
+}
+
+/** Ready media plus uploads still in flight: what the per-pin limit counts. */
+async function countForPin(db: Kysely<Database>, pinId: string, now: number): Promise<number> {
+  const { n } = await db
+    .selectFrom('media')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('pin_id', '=', pinId)
+    .where((eb) => eb.or([eb('status', '=', 'ready'), eb('expires_at', '>', now)]))
+    .executeTakeFirstOrThrow();
+  return Number(n);
 }
 
 /** Rewrites a pin's media count and verification from its ready media (the rule is verifyPin's). */

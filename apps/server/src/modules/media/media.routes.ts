@@ -75,7 +75,7 @@ export async function mediaRoutes(app: FastifyInstance, deps: MediaRoutesDeps): 
         tags,
         security,
         summary:
-          'Check the uploaded file (type from its bytes, metadata, thumbnails) and add it to the pin; gives its verification',
+          'Check the uploaded file (type from its bytes, metadata, thumbnails) and add it to the pin; gives its verification. 503 with Retry-After when too many uploads are being processed',
         body: CompleteUploadRequest,
         response: {
           200: CompleteUploadResponse,
@@ -84,6 +84,7 @@ export async function mediaRoutes(app: FastifyInstance, deps: MediaRoutesDeps): 
           413: ErrorResponse,
           422: ErrorResponse,
           429: ErrorResponse,
+          503: ErrorResponse,
         },
       },
     },

@@ -26,7 +26,7 @@ import {
 } from '@waymarks/shared';
 import type { ObjectStorage } from '../../adapters/storage/storage.js';
 import type { UserRow } from '../../db/schema.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { AppError, notFound, serviceBusy } from '../../http/errors.js';
 import { makeDerivatives } from '../../media/derivatives.js';
 import { readMetadata } from '../../media/metadata.js';
 import { normaliseDeclaredType, sniffFile, type SniffedType } from '../../media/sniff.js';
@@ -34,6 +34,7 @@ import { UnprocessableMedia } from '../../media/unprocessable.js';
 import { newId } from '../auth/tokens.js';
 import type { PinsRepository } from '../pins/pins.repository.js';
 import { isPinId, PIN_NOT_FOUND_MESSAGE, toPin } from '../pins/pins.service.js';
+import { CompletionsBusyError, type CompletionGate } from './completion-gate.js';
 import { mediaKeys, objectKeys, type MediaKeys } from './media-keys.js';
 import type { MediaRepository, MediaRow } from './media.repository.js';
 import { toMediaItem, type MediaLinks } from './media.presenter.js';
@@ -45,6 +46,8 @@ export interface MediaServiceDeps {
   media: MediaRepository;
   pins: PinsRepository;
   storage: ObjectStorage;
+  /** One completion per upload at a time, in a line of bounded length. */
+  completions: CompletionGate;
   now: () => number;
   /** Objects that could not be deleted are left to the sweep; this reports them. */
   onCleanupError: (error: unknown, keys: string[]) => void;
@@ -64,6 +67,9 @@ const clip = (text: string | null, max: number) => (text === null ? null : text.
 
 const tierOf = (user: UserRow): TierId => (isTierId(user.tier) ? user.tier : 'free');
 
+const UPLOAD_EXPIRED_MESSAGE = 'This upload was not finished in time. Please upload the file again.';
+const COMPLETIONS_BUSY_MESSAGE = 'Many uploads are being processed right now. Please try again in a moment.';
+
 export class MediaService {
   constructor(private readonly deps: MediaServiceDeps) {}
 
@@ -80,23 +86,12 @@ export class MediaService {
 
     const at = now();
     const tier = getTier(tierOf(user));
-    if (!mediaPerPinAllowed(tier.id, await media.countForPin(pin.id, at))) {
-      throw new AppError(
-        403,
-        ErrorCode.mediaLimitReached,
-        mediaPerPinMessage(tier.name, tier.maxMediaPerPin),
-      );
-    }
-    const usage = await media.usage(user.id, at);
-    if (!canUpload(tier.id, (usage.readyBytes + usage.reservedBytes) / MB, bytes / MB)) {
-      throw new AppError(403, ErrorCode.storageLimitReached, storageFullMessage(tier.name, tier.storageGB));
-    }
-
     const mediaId = newId();
     const keys = mediaKeys(user.id, mediaId);
     const expiresAt = at + MEDIA_LIMITS.uploadUrlSeconds * 1000;
     // The row exists before the URL does: an object can only ever be stored under a key that has a row.
-    await media.insertPending({
+    // The limits are checked on the numbers of the moment it goes in, so parallel requests cannot overshoot.
+    const row = {
       id: mediaId,
       user_id: user.id,
       pin_id: pin.id,
@@ -108,6 +103,18 @@ export class MediaService {
       declared_bytes: bytes,
       created_at: at,
       expires_at: expiresAt,
+    };
+    await media.reservePending(row, ({ mediaForPin, usage }) => {
+      if (!mediaPerPinAllowed(tier.id, mediaForPin)) {
+        throw new AppError(
+          403,
+          ErrorCode.mediaLimitReached,
+          mediaPerPinMessage(tier.name, tier.maxMediaPerPin),
+        );
+      }
+      if (!canUpload(tier.id, (usage.readyBytes + usage.reservedBytes) / MB, bytes / MB)) {
+        throw new AppError(403, ErrorCode.storageLimitReached, storageFullMessage(tier.name, tier.storageGB));
+      }
     });
     const uploadUrl = await storage.createUploadUrl(keys.original, {
       contentType,
@@ -119,20 +126,47 @@ export class MediaService {
 
   /**
    * Checks the stored object and makes it media: real type from the bytes, metadata read again,
-   * thumbnails, verification, usage. A refused file is deleted with its row, so it never counts.
-   * Completing twice answers the first result again.
+   * thumbnails, verification, usage. A refused file is deleted with its row, so it never counts; so is an
+   * upload whose link has run out. Completing twice answers the first result again; calls for one upload
+   * while its completion runs get that one's answer, and when too many completions wait the call is
+   * refused with 503 and Retry-After.
    */
   async complete(
     user: UserRow,
     mediaId: string,
     exifData: ClientExifData | undefined,
   ): Promise<CompleteUploadResponse> {
+    const row = await this.owned(user, mediaId);
+    if (row.status === 'ready') return this.completed(row, toPin(await this.ownedPin(user, row.pin_id)));
+    try {
+      return await this.deps.completions.run(row.id, () => this.completeInTurn(user, row.id, exifData));
+    } catch (error) {
+      if (error instanceof CompletionsBusyError) {
+        throw serviceBusy(COMPLETIONS_BUSY_MESSAGE, error.retryAfterSeconds);
+      }
+      throw error;
+    }
+  }
+
+  /** complete() once its turn in the line has come. */
+  private async completeInTurn(
+    user: UserRow,
+    mediaId: string,
+    exifData: ClientExifData | undefined,
+  ): Promise<CompleteUploadResponse> {
     const { media, storage, now } = this.deps;
+    // Read again: a completion that finished while this one waited has made it ready.
     const row = await this.owned(user, mediaId);
     const pin = await this.ownedPin(user, row.pin_id);
     if (row.status === 'ready') return this.completed(row, toPin(pin));
 
     const keys = mediaKeys(user.id, row.id);
+    // Its reservation no longer counts once the link runs out: completing now would store bytes the
+    // allowance was not checked for, and the sweep is about to remove them.
+    if (row.expires_at <= now()) {
+      await this.refuse(row, keys);
+      throw new AppError(403, ErrorCode.uploadUrlExpired, UPLOAD_EXPIRED_MESSAGE);
+    }
     const stored = await storage.head(keys.original);
     if (!stored) throw new AppError(409, ErrorCode.uploadIncomplete, MEDIA_MESSAGES.notUploaded);
     if (stored.size > row.declared_bytes) {

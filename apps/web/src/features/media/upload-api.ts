@@ -32,11 +32,18 @@ function readable(error: unknown): Error {
   return new Error(uploadFailedMessage(0));
 }
 
+/** How often a completion the server was too busy to start is tried again before the file counts as failed. */
+export const BUSY_COMPLETE_ATTEMPTS = 5;
+const BUSY_DEFAULT_WAIT_SECONDS = 5;
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 export async function uploadOneFile(
   request: Request,
   pinId: string,
   file: File,
   metadata: MediaMetadata,
+  sleep: (ms: number) => Promise<void> = wait,
 ): Promise<UploadedFile> {
   const exifData = exifDataOf(file, metadata);
   let reserved: UploadUrlResponse;
@@ -70,16 +77,37 @@ export async function uploadOneFile(
     void cancel();
     throw readable(error);
   }
-  try {
-    const done = await request<CompleteUploadResponse>('/media/complete', {
+  const complete = () =>
+    request<CompleteUploadResponse>('/media/complete', {
       method: 'POST',
       body: { mediaId: reserved.mediaId, exifData },
     });
+  try {
+    const done = await whenServerHasRoom(complete, sleep);
     return { mediaId: done.mediaId, verification: done.verification, pin: done.pin };
   } catch (error) {
     // A refusal was answered (and the server already removed the file); a lost answer may hide a
     // completed upload, which must not be deleted, so only an answered error cancels.
     if (error instanceof ApiError) void cancel();
     throw readable(error);
+  }
+}
+
+/**
+ * A server with too many files to check answers 503 with Retry-After and keeps the upload: wait as asked
+ * and ask again, a few times, before giving up on the file.
+ */
+async function whenServerHasRoom<T>(
+  call: () => Promise<T>,
+  sleep: (ms: number) => Promise<void>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      const busy = error instanceof ApiError && error.status === 503;
+      if (!busy || attempt >= BUSY_COMPLETE_ATTEMPTS) throw error;
+      await sleep((error.retryAfterSeconds ?? BUSY_DEFAULT_WAIT_SECONDS) * 1000);
+    }
   }
 }

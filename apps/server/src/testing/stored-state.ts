@@ -1,0 +1,59 @@
+// Everything an app has stored: every row of every table and every object in local storage, so a suite
+// can prove that a refused request changed nothing. Tables are read from the database itself, so a table
+// added later is covered too.
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { TestApp } from './test-app.js';
+
+export interface StoredState {
+  /** Table name → its rows as JSON, sorted (row order is not part of what is stored). */
+  tables: Record<string, string[]>;
+  /** Every file under the local storage folder (`.part` files too): relative path, size and time. */
+  objects: string[];
+}
+
+export async function storedTables(t: TestApp): Promise<string[]> {
+  const tables = await t.db.introspection.getTables();
+  if (t.config.database.dialect === 'sqlite') return tables.map((table) => table.name).sort();
+  // PostgreSQL lists the tables of every schema; a suite's own are those of its search path.
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db);
+  return tables
+    .filter((table) => table.schema === rows[0]?.schema)
+    .map((table) => table.name)
+    .sort();
+}
+
+export async function storedState(t: TestApp, tables: string[]): Promise<StoredState> {
+  const state: StoredState = { tables: {}, objects: await storedObjects(t) };
+  for (const table of tables) {
+    const rows = await t.db
+      .selectFrom(table as keyof Database)
+      .selectAll()
+      .execute();
+    state.tables[table] = rows.map((row) => JSON.stringify(row)).sort();
+  }
+  return state;
+}
+
+async function storedObjects(t: TestApp): Promise<string[]> {
+  if (t.config.storage.kind !== 'local') return [];
+  const dir = t.config.storage.dir;
+  let entries;
+  try {
+    entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const files = entries.filter((entry) => entry.isFile());
+  const described = await Promise.all(
+    files.map(async (entry) => {
+      const file = path.join(entry.parentPath, entry.name);
+      const { size, mtimeMs } = await stat(file);
+      return `${path.relative(dir, file)} ${size} bytes, modified ${mtimeMs}`;
+    }),
+  );
+  return described.sort();
+}
