@@ -11,6 +11,8 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
+          setupFiles: ['apps/web/src/testing/setup.ts'],
+          testTimeout: 15_000,
         },
       },
       {

@@ -6,7 +6,7 @@ import { bundleServerCode, performance } from './lib.mjs';
 export { percentile, seededRandom } from './lib.mjs';
 
 const ENTRY = `
-export { GazetteerService, loadSources, runAtOnce, runInSlices } from './apps/server/src/geo/loader.ts';
+export { GazetteerService, loadSources, runAtOnce, runInSlices } from './apps/server/src/geo/gazetteer-service.ts';
 export { buildGazetteer } from './apps/server/src/geo/gazetteer-builder.ts';
 export { normalizeName } from './apps/server/src/geo/normalize.ts';
 export { placeScore, reachKm } from './apps/server/src/geo/nearest.ts';

@@ -420,9 +420,7 @@ const BUNDLE_DIR = path.join(ROOT, 'node_modules/.cache/waymarks-bench');
 export async function bundleServerCode(name, entry) {
   mkdirSync(BUNDLE_DIR, { recursive: true });
   const outfile = path.join(BUNDLE_DIR, `${name}.mjs`);
-  await build({
-    stdin: { contents: entry, resolveDir: ROOT, loader: 'ts', sourcefile: `${name}-entry.ts` },
-    outfile,
+  const options = {
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -442,6 +440,17 @@ export async function bundleServerCode(name, entry) {
         },
       },
     ],
+  };
+  await build({
+    ...options,
+    stdin: { contents: entry, resolveDir: ROOT, loader: 'ts', sourcefile: `${name}-entry.ts` },
+    outfile,
+  });
+  // The HEIC decoder's worker thread, beside the bundle with its extension, where heif.ts looks for it.
+  await build({
+    ...options,
+    entryPoints: [path.join(ROOT, 'apps/server/src/media/heif-worker.ts')],
+    outfile: path.join(BUNDLE_DIR, 'heif-worker.mjs'),
   });
   return outfile;
 }

@@ -57,7 +57,11 @@ async function bundleProcessing() {
     [
       "export { sniffFile } from './apps/server/src/media/sniff.ts';",
       "export { readMetadata } from './apps/server/src/media/metadata.ts';",
-      "export { makeDerivatives, MAX_CONCURRENT_DERIVATIVE_JOBS } from './apps/server/src/media/derivatives.ts';",
+      "import { createDerivativeMaker } from './apps/server/src/media/derivatives.ts';",
+      "import { createLimiter, MAX_CONCURRENT_DERIVATIVE_JOBS } from './apps/server/src/media/job-limiter.ts';",
+      'export { MAX_CONCURRENT_DERIVATIVE_JOBS };',
+      // One limiter for the process, as the app makes it.
+      'export const makeDerivatives = createDerivativeMaker(createLimiter(MAX_CONCURRENT_DERIVATIVE_JOBS));',
     ].join('\n'),
   );
   return import(`${bundle}?${Date.now()}`);

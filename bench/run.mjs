@@ -20,6 +20,7 @@ const BENCHMARKS = [
   'media-metadata',
   'media-ingest',
   'media-large-upload',
+  'media-s3-complete',
   'media-grouping-browser',
 ];
 

@@ -3,7 +3,7 @@
 // delete), the pin limit, preferences, and keyboard and phone use.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { MAP_COLOURS } from '../apps/web/src/features/map/colours.js';
+import { MAP_COLORS } from '../apps/web/src/features/map/colors.js';
 import { baseURL, createAccount } from './support/harness.js';
 import { blend, colourDistance, hexColour, pixelAt } from './support/pixel.js';
 
@@ -261,8 +261,8 @@ test('visited countries are green at opacity 0.3, and the pins and highlighting 
   await expect(page.getByRole('button', { name: 'Great Bend, United States' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Leaderboard' })).toBeVisible();
 
-  const land = hexColour(MAP_COLOURS.land);
-  const visited = blend(land, hexColour(MAP_COLOURS.visited), 0.3);
+  const land = hexColour(MAP_COLORS.land);
+  const visited = blend(land, hexColour(MAP_COLORS.visited), 0.3);
   const box = await page.locator('.maplibregl-canvas').boundingBox();
   if (!box) throw new Error('the map has no size');
   // Below the marker, which stands above its point.

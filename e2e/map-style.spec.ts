@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MAP_COLOURS } from '../apps/web/src/features/map/colours.js';
+import { MAP_COLORS } from '../apps/web/src/features/map/colors.js';
 import { blend, colourDistance, hexColour, pixelAt } from './support/pixel.js';
 import { freeAppPort } from './support/ports.js';
 
@@ -130,7 +130,7 @@ test('MAP_STYLE_URL replaces the offline basemap, and visited countries are stil
   const box = await page.locator('.maplibregl-canvas').boundingBox();
   if (!box) throw new Error('the map has no size');
   const background = hexColour(OPERATOR_BACKGROUND);
-  const visited = blend(background, hexColour(MAP_COLOURS.visited), 0.3);
+  const visited = blend(background, hexColour(MAP_COLORS.visited), 0.3);
   // Portugal below the marker: the operator's background under the visited layer.
   await expect
     .poll(async () =>

@@ -183,7 +183,9 @@ test('downloads need the Adventurer plan: locked on free, one ZIP for Download A
   await fileInput(freeDialog).setInputFiles(AREZZO_PHOTOS.slice(0, 1));
   await freeDialog.getByRole('button', { name: 'Upload 1 file' }).click();
   await expect(freeDialog.getByRole('tab', { name: 'View Media (1)' })).toBeVisible({ timeout: 30_000 });
-  await expect(freeDialog).toContainText('Downloads need the Adventurer plan or higher.');
+  await expect(freeDialog).toContainText(
+    'Downloading photos and videos needs the Adventurer plan or higher.',
+  );
   await expect(freeDialog.getByRole('button', { name: 'Download All' })).toBeDisabled();
   await freePage.close();
 });

@@ -1,4 +1,5 @@
-// Bundles the server (src/main.ts) and the admin CLI (src/cli.ts) into dist/ as ESM for Node 20.
+// Bundles the server (src/main.ts), the admin CLI (src/cli.ts) and the HEIC decoder's worker thread into dist/
+// as ESM for Node 20.
 // npm packages stay external and are loaded from node_modules at run time, except the workspace package
 // @waymarks/shared, which ships TypeScript source and so is compiled into the bundle.
 import { existsSync, rmSync } from 'node:fs';
@@ -18,6 +19,8 @@ const entryPoints = ['src/main.ts', 'src/cli.ts']
     console.warn(`build: ${path.relative(here, file)} not found, skipped`);
     return false;
   });
+// The HEIC decoder's worker thread is a module of its own; heif.ts looks for it beside main.js.
+const workerEntryPoints = [{ in: path.join(here, 'src/media/heif-worker.ts'), out: 'heif-worker' }];
 
 /** Every bare import (a package name) is external, except the workspace packages listed above. */
 const externalPackages = {
@@ -34,7 +37,7 @@ const externalPackages = {
 rmSync(outdir, { recursive: true, force: true });
 const started = Date.now();
 const result = await build({
-  entryPoints,
+  entryPoints: [...entryPoints, ...workerEntryPoints],
   outdir,
   bundle: true,
   platform: 'node',

@@ -10,6 +10,7 @@ import { createMailer, type Mailer } from './adapters/mail/mailer.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { ErrorCode } from '@waymarks/shared';
+import { registerCompression } from './http/compression.js';
 import { registerErrorHandling, sendFrameworkError } from './http/errors.js';
 import { registerStrictJsonParser, registerStrictQueryStrings } from './http/json.js';
 import { serializerCompiler } from './http/serializer.js';
@@ -33,7 +34,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { ReportsRepository } from './modules/reports/reports.repository.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { ReportsService } from './modules/reports/reports.service.js';
-import { GazetteerService } from './geo/loader.js';
+import { GazetteerService } from './geo/gazetteer-service.js';
 import { placesRoutes } from './modules/places/places.routes.js';
 import { PinsRepository } from './modules/pins/pins.repository.js';
 import { pinsRoutes } from './modules/pins/pins.routes.js';
@@ -42,16 +43,19 @@ import { CountriesRepository } from './modules/countries/countries.repository.js
 import { countriesRoutes } from './modules/countries/countries.routes.js';
 import { CountriesService } from './modules/countries/countries.service.js';
 import { BASEMAP_PMTILES_PATH, mapRoutes } from './modules/map/map.routes.js';
-import { createStorage, storageOrigin, type ObjectStorage } from './adapters/storage/storage.js';
+import { createStorage, storageOrigin, type Storage } from './adapters/storage/storage.js';
 import { localStorageRoutes } from './adapters/storage/local.routes.js';
 import { ArchiveLinks } from './modules/media/archive.js';
 import { CompletionGate } from './modules/media/completion-gate.js';
+import { createDerivativeMaker } from './media/derivatives.js';
+import { createLimiter, MAX_CONCURRENT_DERIVATIVE_JOBS } from './media/job-limiter.js';
 import { MediaRepository } from './modules/media/media.repository.js';
+import { DownloadAllService } from './modules/media/download-all.service.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { MediaService } from './modules/media/media.service.js';
 import { MediaSweep } from './modules/media/media.sweep.js';
 
-export interface AppDeps {
+interface AppDeps {
   config: Config;
   db: Db;
   /** Defaults to SMTP or the outbox, as configured. */
@@ -64,12 +68,12 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
   sleep?: (ms: number) => Promise<void>;
   /** Defaults to local disk or S3, as configured. */
-  storage?: ObjectStorage;
+  storage?: Storage;
   /** The line media completions wait in; defaults to COMPLETION_LIMITS (tests make a small one). */
   completions?: CompletionGate;
 }
 
-export const BODY_LIMIT_BYTES = 1024 * 1024;
+const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
@@ -170,6 +174,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pins: pinsRepository,
     storage,
     completions: deps.completions ?? new CompletionGate(),
+    // Each job may hold a decoded full-size image: the process runs a fixed few at once.
+    makeDerivatives: createDerivativeMaker(createLimiter(MAX_CONCURRENT_DERIVATIVE_JOBS)),
     now,
     onCleanupError: (error, keys) =>
       app.log.warn({ err: error, keys: keys.length }, 'stored media could not be deleted; the sweep will'),
@@ -187,6 +193,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      // Stored objects go out byte for byte (ranges included): registered before compression, which
+      // hooks only the routes that come after it.
+      if (storage.kind === 'local') await api.register(localStorageRoutes, { storage });
+      await registerCompression(api);
       await api.register(healthRoutes, { db });
       // Cookies are read and written only under /api/auth, so only those routes pay for the plugin.
       await api.register(
@@ -211,11 +221,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(countriesRoutes, { countries, requireAuth });
       await api.register(mediaRoutes, {
         media,
-        archiveLinks: new ArchiveLinks(config.authSecret),
+        downloadAll: new DownloadAllService({ media, links: new ArchiveLinks(config.authSecret), now }),
         requireAuth,
-        now,
       });
-      if (storage.kind === 'local') await api.register(localStorageRoutes, { storage });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

@@ -2,13 +2,13 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { TIER_IDS, isTierId, validateEmail, validateNewPassword } from '@waymarks/shared';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, parseSettings } from './config.js';
 import { createDatabase, migrateToLatest, type Db } from './db/database.js';
 import { hashPassword } from './modules/auth/passwords.js';
 import { RefreshTokensRepository } from './modules/auth/refresh-tokens.repository.js';
 import { endEverySession } from './modules/auth/session.service.js';
 import { SessionsRepository } from './modules/auth/sessions.repository.js';
-import { newId } from './modules/auth/tokens.js';
+import { newId } from './common/ids.js';
 import { UsersRepository } from './modules/auth/users.repository.js';
 import { ReportsRepository } from './modules/reports/reports.repository.js';
 
@@ -42,7 +42,7 @@ export async function runAdminCommand(
   const [command, ...rest] = positionals;
   if (values.help || !command) throw new UsageError('');
 
-  const db = createDatabase(loadConfig(env).database);
+  const db = createDatabase(parseSettings(env).database);
   try {
     const applied = await migrateToLatest(db);
     switch (command) {

@@ -3,12 +3,12 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writ
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { ConfigError, ENV_VARIABLES, ensureAuthSecret, loadConfig } from './config.js';
+import { ConfigError, ENV_DESCRIPTIONS, ENV_VARIABLES, loadConfig, parseSettings } from './config.js';
 import { createDatabase } from './db/database.js';
 
-describe('loadConfig', () => {
+describe('parseSettings', () => {
   it('starts with no variables at all: SQLite and the outbox under ./data on port 3000', () => {
-    const config = loadConfig({});
+    const config = parseSettings({});
     expect(config.port).toBe(3000);
     expect(config.database).toMatchObject({ dialect: 'sqlite' });
     expect(config.database.dialect === 'sqlite' && config.database.file).toMatch(/data[/\\]waymarks\.db$/);
@@ -18,7 +18,7 @@ describe('loadConfig', () => {
   });
 
   it('uses PostgreSQL when DATABASE_URL is a postgres:// address', () => {
-    const config = loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' });
+    const config = parseSettings({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' });
     expect(config.database).toEqual({ dialect: 'postgres', url: 'postgres://u@127.0.0.1:5432/db' });
   });
 
@@ -34,12 +34,14 @@ describe('loadConfig', () => {
     ['MAP_STYLE_URL', { MAP_STYLE_URL: 'not a url' }],
     ['MAP_STYLE_URL', { MAP_STYLE_URL: 'ftp://tiles.example.org/style.json' }],
   ])('stops start-up on a bad %s, naming it', (name, env) => {
-    expect(() => loadConfig(env)).toThrow(ConfigError);
-    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}:`));
+    expect(() => parseSettings(env)).toThrow(ConfigError);
+    expect(() => parseSettings(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}:`));
   });
 
   it('refuses a Google client id without its secret', () => {
-    expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/);
+    expect(() => parseSettings({ GOOGLE_CLIENT_ID: 'id' })).toThrow(
+      /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/,
+    );
   });
 
   describe('the map', () => {
@@ -49,8 +51,8 @@ describe('loadConfig', () => {
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
     it('has no style and no basemap file by default', () => {
-      expect(loadConfig({}).map).toEqual({ styleUrl: undefined, pmtilesFile: undefined });
-      expect(loadConfig({ MAP_STYLE_URL: '', MAP_PMTILES: ' ' }).map).toEqual({
+      expect(parseSettings({}).map).toEqual({ styleUrl: undefined, pmtilesFile: undefined });
+      expect(parseSettings({ MAP_STYLE_URL: '', MAP_PMTILES: ' ' }).map).toEqual({
         styleUrl: undefined,
         pmtilesFile: undefined,
       });
@@ -58,7 +60,7 @@ describe('loadConfig', () => {
 
     it('takes an http(s) style URL and a readable PMTiles file, as an absolute path', () => {
       const relative = path.relative(process.cwd(), file);
-      const config = loadConfig({
+      const config = parseSettings({
         MAP_STYLE_URL: 'https://tiles.example.org/style.json',
         MAP_PMTILES: relative,
       });
@@ -70,14 +72,14 @@ describe('loadConfig', () => {
       ['a directory', () => dir, /is not a file$/],
     ])('stops start-up on MAP_PMTILES naming %s, naming the variable', (_label, value, reason) => {
       const env = { MAP_PMTILES: value() };
-      expect(() => loadConfig(env)).toThrow(ConfigError);
-      expect(() => loadConfig(env)).toThrow(/^Invalid configuration:\n {2}MAP_PMTILES: \//);
-      expect(() => loadConfig(env)).toThrow(reason);
+      expect(() => parseSettings(env)).toThrow(ConfigError);
+      expect(() => parseSettings(env)).toThrow(/^Invalid configuration:\n {2}MAP_PMTILES: \//);
+      expect(() => parseSettings(env)).toThrow(reason);
     });
   });
 
   it('configures Google sign-in with Google as the default issuer', () => {
-    const config = loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' });
+    const config = parseSettings({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' });
     expect(config.google).toEqual({
       clientId: 'id',
       clientSecret: 'secret',
@@ -87,6 +89,11 @@ describe('loadConfig', () => {
 });
 
 describe('configuration documentation', () => {
+  it('describes every variable in the schema itself', () => {
+    const undescribed = ENV_VARIABLES.filter((name) => !ENV_DESCRIPTIONS[name]?.trim());
+    expect(undescribed).toEqual([]);
+  });
+
   const root = new URL('../../../', import.meta.url);
   const read = (file: string) => readFileSync(new URL(file, root), 'utf8');
 
@@ -114,11 +121,11 @@ describe('the data folder and the generated auth secret', () => {
 
   it('creates DATA_DIR readable by the server user only, and a 0600 secret it reuses on the next start', () => {
     const dataDir = freshDataDir();
-    const first = ensureAuthSecret(loadConfig({ DATA_DIR: dataDir }));
+    const first = loadConfig({ DATA_DIR: dataDir });
     expect(first.authSecret.length).toBeGreaterThanOrEqual(32);
     expect(mode(dataDir)).toBe(0o700);
     expect(mode(path.join(dataDir, 'auth-secret'))).toBe(0o600);
-    expect(ensureAuthSecret(loadConfig({ DATA_DIR: dataDir })).authSecret).toBe(first.authSecret);
+    expect(loadConfig({ DATA_DIR: dataDir }).authSecret).toBe(first.authSecret);
   });
 
   it.each([
@@ -131,7 +138,7 @@ describe('the data folder and the generated auth secret', () => {
     const file = path.join(dataDir, 'auth-secret');
     writeFileSync(file, content, { mode: fileMode });
     chmodSync(file, fileMode);
-    const start = () => ensureAuthSecret(loadConfig({ DATA_DIR: dataDir }));
+    const start = () => loadConfig({ DATA_DIR: dataDir });
     expect(start).toThrow(ConfigError);
     expect(start).toThrow(message);
     expect(start).toThrow(file);
@@ -142,17 +149,13 @@ describe('the data folder and the generated auth secret', () => {
   it('says DATA_DIR is not a folder instead of a bare "file exists"', () => {
     const file = path.join(root, 'a-file');
     writeFileSync(file, 'not a folder');
-    expect(() => ensureAuthSecret(loadConfig({ DATA_DIR: file }))).toThrow(
-      `DATA_DIR: ${file} is not a folder`,
-    );
-    expect(() => ensureAuthSecret(loadConfig({ DATA_DIR: path.join(file, 'below') }))).toThrow(
-      /is not a folder/,
-    );
+    expect(() => loadConfig({ DATA_DIR: file })).toThrow(`DATA_DIR: ${file} is not a folder`);
+    expect(() => loadConfig({ DATA_DIR: path.join(file, 'below') })).toThrow(/is not a folder/);
   });
 
   it('creates the SQLite database file readable by the server user only', async () => {
     const dataDir = freshDataDir();
-    const config = loadConfig({ DATA_DIR: dataDir });
+    const config = parseSettings({ DATA_DIR: dataDir });
     const db = createDatabase(config.database);
     try {
       await sql`create table t (x integer)`.execute(db);

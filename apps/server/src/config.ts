@@ -16,15 +16,25 @@ const EnvSchema = z.object({
   NODE_ENV: optionalString.describe(
     '`development` (set by npm run dev) shows e-mailed codes and links in the log; anything else is production',
   ),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000).describe('HTTP port'),
+  HOST: z.string().default('0.0.0.0').describe('Address the server binds to'),
+  DATA_DIR: z
+    .string()
+    .default('./data')
+    .describe(
+      'SQLite database, outbox, media and the generated signing secret; created private to the server user',
+    ),
   PUBLIC_URL: optionalUrl.describe('Address people reach the app at; links in e-mails use it'),
-  DATABASE_URL: optionalString.refine(
-    (value) => value === undefined || /^(postgres(ql)?:\/\/|sqlite:|file:)/.test(value),
-    'must start with postgres://, sqlite: or file:',
-  ),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: optionalString
+    .refine(
+      (value) => value === undefined || /^(postgres(ql)?:\/\/|sqlite:|file:)/.test(value),
+      'must start with postgres://, sqlite: or file:',
+    )
+    .describe('postgres://… for PostgreSQL; SQLite at DATA_DIR/waymarks.db when unset'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe('Least severe log level written'),
   SESSION_MAX_AGE_DAYS: z.coerce
     .number()
     .positive()
@@ -37,20 +47,29 @@ const EnvSchema = z.object({
     .max(365)
     .default(14)
     .describe('Days a session may go unused before it ends (the refresh token lifetime)'),
-  AUTH_SECRET: optionalString.refine(
-    (value) => value === undefined || value.length >= 32,
-    'must be at least 32 characters',
-  ),
-  SMTP_URL: optionalString.refine(
-    (value) => value === undefined || /^smtps?:\/\//.test(value),
-    'must start with smtp:// or smtps://',
-  ),
-  MAIL_FROM: z.string().default('Waymarks <no-reply@localhost>'),
-  GOOGLE_CLIENT_ID: optionalString,
-  GOOGLE_CLIENT_SECRET: optionalString,
-  OIDC_ISSUER: z.url().default('https://accounts.google.com'),
-  SUPPORT_EMAIL: z.email().default('support@waymarks.app'),
-  DISCORD_URL: z.url().default('https://discord.gg/waymarks'),
+  AUTH_SECRET: optionalString
+    .refine((value) => value === undefined || value.length >= 32, 'must be at least 32 characters')
+    .describe(
+      'Signs sessions and cookies; generated into DATA_DIR/auth-secret when unset; shared by all instances',
+    ),
+  SMTP_URL: optionalString
+    .refine(
+      (value) => value === undefined || /^smtps?:\/\//.test(value),
+      'must start with smtp:// or smtps://',
+    )
+    .describe('Mail server; without it every mail is written to DATA_DIR/outbox'),
+  MAIL_FROM: z.string().default('Waymarks <no-reply@localhost>').describe('Sender of every e-mail'),
+  GOOGLE_CLIENT_ID: optionalString.describe('OAuth web client id; Google sign-in is off without it'),
+  GOOGLE_CLIENT_SECRET: optionalString.describe('OAuth web client secret, set together with the id'),
+  OIDC_ISSUER: z
+    .url()
+    .default('https://accounts.google.com')
+    .describe('OpenID Connect issuer for "Continue with Google"'),
+  SUPPORT_EMAIL: z
+    .email()
+    .default('support@waymarks.app')
+    .describe('Support address shown to users; content reports are e-mailed there'),
+  DISCORD_URL: z.url().default('https://discord.gg/waymarks').describe('Community chat link'),
   // The client address keys every per-address limit, so only proxies named here may set it through
   // X-Forwarded-For: a number of hops (each hop appends the address it received from; the last that
   // many are ours) or the proxies' own addresses. `true` trusted every hop, letting any client name its
@@ -92,35 +111,49 @@ const EnvSchema = z.object({
         );
       }
       return proxies;
-    }),
-  MAP_STYLE_URL: optionalString.pipe(
-    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+    })
+    .describe('Proxies allowed to name the client address: a hop count or addresses and CIDR ranges'),
+  MAP_STYLE_URL: optionalString
+    .pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional())
+    .describe('MapLibre style JSON for the map instead of the built-in offline basemap'),
+  MAP_PMTILES: optionalString.describe(
+    'Local .pmtiles basemap served by byte ranges at /map/basemap.pmtiles',
   ),
-  MAP_PMTILES: optionalString,
-  STORAGE: z.enum(['local', 's3']).default('local'),
-  S3_ENDPOINT: optionalString.pipe(
-    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
-  ),
-  S3_REGION: optionalString.refine(
-    (value) => value === undefined || /^[A-Za-z0-9_-]+$/.test(value),
-    'must be a region name such as us-east-1',
-  ),
-  S3_BUCKET: optionalString.refine(
-    (value) => value === undefined || /^[A-Za-z0-9][A-Za-z0-9._-]{1,253}[A-Za-z0-9]$/.test(value),
-    'must be a bucket name (letters, digits, dots, hyphens), not a URL',
-  ),
-  S3_ACCESS_KEY_ID: optionalString,
-  S3_SECRET_ACCESS_KEY: optionalString,
+  STORAGE: z
+    .enum(['local', 's3'])
+    .default('local')
+    .describe('Where photos and videos live: local disk under DATA_DIR/media, or an S3-compatible bucket'),
+  S3_ENDPOINT: optionalString
+    .pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional())
+    .describe('Address of an S3-compatible service; AWS S3 itself when unset'),
+  S3_REGION: optionalString
+    .refine(
+      (value) => value === undefined || /^[A-Za-z0-9_-]+$/.test(value),
+      'must be a region name such as us-east-1',
+    )
+    .describe('Region of the bucket (auto for R2)'),
+  S3_BUCKET: optionalString
+    .refine(
+      (value) => value === undefined || /^[A-Za-z0-9][A-Za-z0-9._-]{1,253}[A-Za-z0-9]$/.test(value),
+      'must be a bucket name (letters, digits, dots, hyphens), not a URL',
+    )
+    .describe('Bucket name; required with STORAGE=s3'),
+  S3_ACCESS_KEY_ID: optionalString.describe('Credentials allowed to put, get, list and delete objects'),
+  S3_SECRET_ACCESS_KEY: optionalString.describe('Secret of S3_ACCESS_KEY_ID'),
   S3_FORCE_PATH_STYLE: z
     .enum(['true', 'false', '1', '0'])
     .default('false')
-    .transform((value) => value === 'true' || value === '1'),
+    .transform((value) => value === 'true' || value === '1')
+    .describe('Address the bucket as endpoint/bucket instead of bucket.endpoint (most MinIO setups)'),
 });
-
-export type Env = z.input<typeof EnvSchema>;
 
 /** Every environment variable Waymarks reads; README's table and .env.example list exactly these. */
 export const ENV_VARIABLES = Object.keys(EnvSchema.shape);
+
+/** What each variable is for, as the schema describes it. */
+export const ENV_DESCRIPTIONS: Record<string, string | undefined> = Object.fromEntries(
+  Object.entries(EnvSchema.shape).map(([name, schema]) => [name, schema.description]),
+);
 
 export interface Config {
   port: number;
@@ -163,11 +196,29 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Parses the environment. Throws ConfigError whose message names each bad variable. */
+/** The validated environment, before anything is read from or written to disk for the auth secret. */
+export type Settings = Omit<Config, 'authSecret'> & { authSecret: string | undefined };
+
+/**
+ * The whole configuration, resolved once at start: the environment validated, DATA_DIR created private to
+ * the server's user, and the auth secret read or generated. Throws ConfigError naming the bad variable or
+ * file; there is no partly made Config.
+ */
 export function loadConfig(
   env: Record<string, string | undefined> = process.env,
   options: { webDistDir?: string } = {},
 ): Config {
+  const settings = parseSettings(env, options);
+  ensurePrivateDirectory('DATA_DIR', settings.dataDir);
+  const authSecret = settings.authSecret ?? authSecretFile(path.join(settings.dataDir, 'auth-secret'));
+  return { ...settings, authSecret };
+}
+
+/** Validates the environment without touching the disk. Throws ConfigError naming each bad variable. */
+export function parseSettings(
+  env: Record<string, string | undefined> = process.env,
+  options: { webDistDir?: string } = {},
+): Settings {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
@@ -189,7 +240,7 @@ export function loadConfig(
     publicUrl,
     database: databaseFrom(e.DATABASE_URL, dataDir),
     logLevel: e.LOG_LEVEL,
-    authSecret: e.AUTH_SECRET ?? '',
+    authSecret: e.AUTH_SECRET,
     sessions: {
       maxAgeMs: e.SESSION_MAX_AGE_DAYS * DAY_MS,
       idleMs: Math.min(e.SESSION_IDLE_DAYS, e.SESSION_MAX_AGE_DAYS) * DAY_MS,
@@ -257,23 +308,19 @@ function databaseFrom(url: string | undefined, dataDir: string): Config['databas
 }
 
 /**
- * Without AUTH_SECRET a signing secret is generated into DATA_DIR on first start and reused after,
- * so sessions survive restarts. Several instances must share one AUTH_SECRET instead.
+ * Without AUTH_SECRET a signing secret is generated into DATA_DIR on first start and reused after, so
+ * sessions survive restarts. Several instances must share one AUTH_SECRET instead.
  *
  * The file is the key to every session: one that is empty, too short or readable by other users of the
  * machine stops start-up with a message naming it, rather than being used (or silently replaced, which
- * would end every session). DATA_DIR is created readable by the server's user only.
+ * would end every session).
  */
-export function ensureAuthSecret(config: Config): Config {
-  ensurePrivateDirectory('DATA_DIR', config.dataDir);
-  if (config.authSecret) return config;
-  const file = path.join(config.dataDir, 'auth-secret');
-  const secret = readSecretFile(file) ?? generateSecretFile(file);
-  return { ...config, authSecret: secret };
+function authSecretFile(file: string): string {
+  return readSecretFile(file) ?? generateSecretFile(file);
 }
 
 /** Creates a folder (and its parents) with mode 0700; a permissions error says so, naming the variable. */
-export function ensurePrivateDirectory(variable: string, dir: string): void {
+function ensurePrivateDirectory(variable: string, dir: string): void {
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
   } catch (error) {

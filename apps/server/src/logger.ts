@@ -1,7 +1,7 @@
 // Structured logs (pino) with every credential-bearing field redacted.
 import type { LoggerOptions } from 'pino';
 
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'res.headers["set-cookie"]',

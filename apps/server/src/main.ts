@@ -1,6 +1,6 @@
 // Process entry: config → database → migrations → app → listen, and a graceful stop on SIGTERM/SIGINT.
 import { buildApp } from './app.js';
-import { ConfigError, ensureAuthSecret, loadConfig } from './config.js';
+import { ConfigError, loadConfig } from './config.js';
 import { createDatabase, migrateToLatest } from './db/database.js';
 
 async function main(): Promise<void> {
@@ -8,7 +8,7 @@ async function main(): Promise<void> {
   process.umask(0o077);
   let config;
   try {
-    config = ensureAuthSecret(loadConfig());
+    config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

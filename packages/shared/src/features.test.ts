@@ -6,6 +6,7 @@ import {
   canUpload,
   hasFeature,
   mediaPerPinAllowed,
+  planRequiredMessage,
   requiredTier,
   tierFeatureTexts,
 } from './features.js';
@@ -197,5 +198,16 @@ describe('tierFeatureTexts (pricing cards)', () => {
       'Advanced verification',
       'Usage analytics',
     ]);
+  });
+});
+
+describe('planRequiredMessage', () => {
+  it('names the feature and the cheapest plan that has it, in the one wording', () => {
+    expect(planRequiredMessage('mediaDownloads')).toBe(
+      'Downloading photos and videos needs the Adventurer plan or higher.',
+    );
+    expect(planRequiredMessage('countryHighlighting')).toBe(
+      'Country highlighting needs the Explorer plan or higher.',
+    );
   });
 });

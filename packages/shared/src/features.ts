@@ -56,6 +56,21 @@ export function requiredTier(feature: Feature): TierId {
   return tier;
 }
 
+/** What a feature is called where a plan is needed for it: the locked buttons, the gallery, the API's 403. */
+const FEATURE_NAMES: Readonly<Record<Feature, string>> = {
+  timelineView: 'The travel timeline',
+  mediaDownloads: 'Downloading photos and videos',
+  leaderboard: 'The leaderboard',
+  countryHighlighting: 'Country highlighting',
+  verificationBadges: 'Showing verification badges',
+  prioritySupport: 'Priority support',
+};
+
+/** 'Country highlighting needs the Explorer plan or higher.': the one wording for a locked feature. */
+export function planRequiredMessage(feature: Feature): string {
+  return `${FEATURE_NAMES[feature]} needs the ${getTier(requiredTier(feature)).name} plan or higher.`;
+}
+
 /** True while a count may still grow by one under a limit; -1 is unlimited. */
 function belowLimit(limit: number, count: number): boolean {
   return limit === UNLIMITED || count < limit;

@@ -1,6 +1,7 @@
 // Media rules the server enforces and the web app mirrors (SPEC.md §4 Location dialog and Pin
 // verification, §5 Upload, §9 Media grouping): limits, messages, the verification rule and grouping.
 // Free of zod so the browser can import it without the schema library.
+import { ACCEPTED_TYPE_NAMES } from './media-types.js';
 
 export const MEDIA_LIMITS = {
   /** Grouping distance slider (SPEC.md §5, §9). */
@@ -36,7 +37,7 @@ export const MEDIA_MESSAGES = {
   uploadFailed: 'Upload failed',
   loadFailed: 'Failed to load media',
   mediaNotFound: 'Media not found',
-  unsupportedType: 'Only photos and videos can be uploaded (JPG, PNG, GIF, WebP, HEIC, AVIF, MP4, MOV, AVI).',
+  unsupportedType: `Only photos and videos can be uploaded (${ACCEPTED_TYPE_NAMES}).`,
   fileTooLarge: 'Files larger than 5 GB cannot be uploaded.',
   emptyFile: 'The file is empty.',
   notUploaded: 'The file has not been uploaded yet. Please try the upload again.',
@@ -57,14 +58,8 @@ export function mediaPerPinMessage(planName: string, maxMediaPerPin: number): st
   return `Your ${planName} plan allows ${maxMediaPerPin} photos and videos per place. Upgrade to add more.`;
 }
 
-/** The browser accepts what begins with image/ or video/ (SPEC.md §5); the server checks the bytes. */
-export function isMediaFileType(type: string): boolean {
-  return type.startsWith('image/') || type.startsWith('video/');
-}
-
-/** What the upload picker lists (SPEC.md §5 names JPG, PNG, GIF, MP4, MOV, AVI; the rest come from phones). */
-export const MEDIA_PICKER_ACCEPT = 'image/*,video/*,.heic,.heif';
-export const MEDIA_LISTED_TYPES = 'JPG, PNG, GIF, MP4, MOV, AVI';
+/** The camera of a file whose metadata names none: stored by the server, hidden by the viewer. */
+export const UNKNOWN_CAMERA = 'Unknown';
 
 // --- Distance and grouping -------------------------------------------------------------------------------
 

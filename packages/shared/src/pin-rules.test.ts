@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PIN_MESSAGES, formatVisitDate, visitDateError } from './pin-rules.js';
+import { PIN_MESSAGES, formatVisitDate, pinTitleError, visitDateError } from './pin-rules.js';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 
@@ -33,5 +33,13 @@ describe('formatVisitDate', () => {
 
   it('returns anything that is not a date unchanged', () => {
     expect(formatVisitDate('soon')).toBe('soon');
+  });
+});
+
+describe('pinTitleError', () => {
+  it("says what the server's schema says: 'Title is required' for a blank title, the limit for a long one", () => {
+    expect(pinTitleError('   ')).toBe('Title is required');
+    expect(pinTitleError('a'.repeat(201))).toBe(PIN_MESSAGES.titleTooLong);
+    expect(pinTitleError(` ${'a'.repeat(200)} `)).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ export const PIN_LIMITS = {
 } as const;
 
 export const PIN_MESSAGES = {
+  notFound: 'Pin not found',
   titleRequired: 'Title is required',
   titleTooLong: `Title must be at most ${PIN_LIMITS.titleMax} characters`,
   descriptionTooLong: `Description must be at most ${PIN_LIMITS.descriptionMax} characters`,
@@ -19,6 +20,14 @@ export const PIN_MESSAGES = {
   visitDateInFuture: 'Visit date cannot be in the future',
   updateEmpty: 'Nothing to update: give a title, description or visitDate',
 } as const;
+
+/** Why a pin title is refused, or null: the form says what the server's schema would. */
+export function pinTitleError(title: string): string | null {
+  const trimmed = title.trim();
+  if (!trimmed) return PIN_MESSAGES.titleRequired;
+  if (trimmed.length > PIN_LIMITS.titleMax) return PIN_MESSAGES.titleTooLong;
+  return null;
+}
 
 /** 403 message when a tier's pin limit is reached, e.g. 'Your Wanderer plan allows 10 pins. Upgrade to add more.' */
 export function pinLimitMessage(planName: string, maxPins: number): string {

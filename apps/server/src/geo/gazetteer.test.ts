@@ -17,7 +17,7 @@ import {
   type AccuracyPoint,
 } from './accuracy-points.js';
 import type { Gazetteer } from './gazetteer.js';
-import { loadGazetteerNow } from './loader.js';
+import { loadGazetteerNow } from './gazetteer-service.js';
 
 let g: Gazetteer;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 // The loaded gazetteer: place search (SPEC.md §3, §5, §9) and reverse geocoding (DESIGN.md, Geodata;
-// SPEC.md §8). Built by gazetteer-builder.ts, loaded by loader.ts; everything here answers in microseconds.
+// SPEC.md §8). Built by gazetteer-builder.ts, loaded by gazetteer-service.ts; everything here answers in microseconds.
 import {
   GEOCODE_FALLBACK,
   PLACE_SEARCH_LIMITS,
@@ -19,7 +19,7 @@ import { normalizeName } from './normalize.js';
  * town of its country (open sea within a country's waters, desert, ice) is honestly 'Unknown City' rather
  * than named after a place out of sight. See README.md in this folder.
  */
-export const REVERSE_RADIUS_KM = 50;
+const REVERSE_RADIUS_KM = 50;
 
 /** How much an exact match on an alternate name weighs against one on the name (see search()). */
 const ALTERNATE_EXACT_WEIGHT = 0.1;
@@ -28,7 +28,7 @@ export const PlaceKind = { locality: 0, region: 1, country: 2 } as const;
 const PLACE_TYPE: readonly PlaceType[] = ['locality', 'region', 'country'];
 
 /** One row per place, region and country, in parallel arrays. */
-export interface GazetteerTables {
+interface GazetteerTables {
   count: number;
   kind: Uint8Array;
   lat: Float64Array;
@@ -52,7 +52,7 @@ export interface GazetteerTables {
   admin1Codes: string[];
 }
 
-export interface SearchIndexes {
+interface SearchIndexes {
   /** Names and ASCII names. */
   primary: KeyIndex;
   /** Every word start inside a name but the first ('york city', 'city' for 'New York City'). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { KeyIndex, KeyIndexBuilder } from './key-index.js';
-import { runAtOnce } from './loader.js';
+import { runAtOnce } from './gazetteer-service.js';
 
 /** Builds an index over keys[i] naming place i (or places[i]), each place scored by scores[place]. */
 function buildIndex(keys: string[], scores: number[], places?: number[]) {

@@ -7,10 +7,10 @@
 // come out of a segment tree over the places' scores (population), so a one-letter prefix that matches
 // 100,000 keys costs about as much as a full name: O(k log n) for the k best.
 
-/** Work between two cooperative pauses of the loader (see loader.ts). */
+/** Work between two cooperative pauses of the loader (see gazetteer-service.ts). */
 export type Steps<T> = Generator<void, T, void>;
 
-export interface KeyIndexData {
+interface KeyIndexData {
   bytes: Uint8Array;
   starts: Uint32Array;
   lengths: Uint16Array;

@@ -29,7 +29,7 @@ export function placeScore(distanceKm: number, reach: number): number {
   return distanceKm <= reach ? distanceKm / reach - 1 : distanceKm - reach;
 }
 
-export interface LocatorPlaces {
+interface LocatorPlaces {
   /** The k-d tree over the candidate places; item i is place itemPlace[i]. */
   index: KDBush;
   itemPlace: Uint32Array;

@@ -63,7 +63,7 @@ export function parseNumber(bytes: Uint8Array, start: number, end: number): numb
 }
 
 /** A growing byte pool. */
-export class BytePool {
+class BytePool {
   bytes: Buffer;
   length = 0;
 
@@ -232,7 +232,7 @@ export class PlaceColumns {
   }
 }
 
-export interface ReaderLookups {
+interface ReaderLookups {
   /** Country index for a 2-letter code given as (first byte << 8 | second byte). */
   countryOf(packedCode: number): number;
   /** Admin1 index for a country index and an admin1 code packed by packAdmin1Code, or -1. */

@@ -13,9 +13,9 @@ import { AppError } from './errors.js';
 
 const SAME_ORIGIN_SITES = new Set(['same-origin', 'none']);
 
-export const CROSS_ORIGIN_MESSAGE = 'This request must come from the Waymarks site itself.';
+const CROSS_ORIGIN_MESSAGE = 'This request must come from the Waymarks site itself.';
 
-export function isSameOriginRequest(request: FastifyRequest, appOrigin: string): boolean {
+function isSameOriginRequest(request: FastifyRequest, appOrigin: string): boolean {
   const origin = request.headers.origin;
   if (origin !== undefined) return origin === appOrigin || hostOf(origin) === request.headers.host;
   const site = request.headers['sec-fetch-site'];

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-export interface SecurityHeadersOptions {
+interface SecurityHeadersOptions {
   https: boolean;
   /** MAP_STYLE_URL: pages may fetch from its origin (the style, its tiles, glyphs and sprites). */
   mapStyleUrl?: string | undefined;
@@ -12,7 +12,7 @@ export interface SecurityHeadersOptions {
   storageOrigin?: string | undefined;
 }
 
-export function securityHeaders(options: SecurityHeadersOptions): Record<string, string> {
+function securityHeaders(options: SecurityHeadersOptions): Record<string, string> {
   const mapOrigins = options.mapStyleUrl ? [new URL(options.mapStyleUrl).origin] : [];
   const storageOrigins = options.storageOrigin ? [options.storageOrigin] : [];
   const config: HelmetOptions = {
@@ -53,7 +53,7 @@ export function securityHeaders(options: SecurityHeadersOptions): Record<string,
  * Cheat Sheet rather than the page policy. Every header costs measurable time on small answers
  * (bench/auth-overhead), and referrer or resource policies protect nothing a JSON answer exposes.
  */
-export function apiSecurityHeaders(options: { https: boolean }): Record<string, string> {
+function apiSecurityHeaders(options: { https: boolean }): Record<string, string> {
   return {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'x-content-type-options': 'nosniff',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { PinListResponse, type Pin } from '@waymarks/shared';
 import { z } from 'zod';
-import { serializerCompiler } from './serializer.js';
+import { CHECK_RESPONSES_WITH_ZOD, createSerializerCompiler } from './serializer.js';
 
 const pin: Pin = {
   pinId: '3f1c2a9e-0b7d-4c55-9a51-7c2f0e4d8b11',
@@ -20,45 +20,76 @@ const pin: Pin = {
   name: 'Basel',
 };
 
-const compile = (schema: Parameters<typeof serializerCompiler>[0]['schema']) =>
-  serializerCompiler({ schema, method: 'GET', url: '/api/test', httpStatus: '200' });
+type Schema = Parameters<ReturnType<typeof createSerializerCompiler>>[0]['schema'];
 
-describe('serializerCompiler', () => {
+const compilers = {
+  'checked with zod': createSerializerCompiler({ checkWithZod: true }),
+  'projected only': createSerializerCompiler({ checkWithZod: false }),
+};
+const compile = (schema: Schema, checkWithZod = true) =>
+  compilers[checkWithZod ? 'checked with zod' : 'projected only']({
+    schema,
+    method: 'GET',
+    url: '/api/test',
+    httpStatus: '200',
+  });
+
+function thrownBy(serialize: () => unknown): unknown {
+  try {
+    serialize();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('the body was written');
+}
+
+function expectSerializationError(thrown: unknown) {
+  expect(thrown).toBeInstanceOf(Error);
+  expect(isResponseSerializationError(thrown as never)).toBe(true);
+  expect(thrown).toMatchObject({ method: 'GET', url: '/api/test', statusCode: 500 });
+}
+
+describe.each([true, false])('serializer, checked with zod: %s', (checkWithZod) => {
   it('writes what zod’s encode writes, dropping keys the schema does not name', () => {
     const data = { pins: [{ ...pin, user_id: 'someone', password_hash: 'secret' }] };
-    const json = compile(PinListResponse)(data);
+    const json = compile(PinListResponse, checkWithZod)(data);
     expect(json).toBe(JSON.stringify(z.encode(PinListResponse, data)));
     expect(json).not.toContain('secret');
     expect(JSON.parse(json)).toEqual({ pins: [pin] });
   });
 
-  it('refuses a body that breaks the schema with a response serialisation error', () => {
-    const serialize = compile(PinListResponse);
+  it('refuses a body of the wrong shape with a response serialisation error', () => {
+    const serialize = compile(PinListResponse, checkWithZod);
     for (const pins of [
-      [{ ...pin, lat: 91 }],
-      [{ ...pin, countryCode: 'XXX' }],
       [{ ...pin, title: undefined }],
+      [{ ...pin, lat: '47' }],
+      [{ ...pin, title: { a: 1 } }],
     ]) {
-      let thrown: unknown;
-      try {
-        serialize({ pins });
-      } catch (error) {
-        thrown = error;
-      }
-      expect(thrown).toBeInstanceOf(Error);
-      expect(isResponseSerializationError(thrown as never)).toBe(true);
-      expect(thrown).toMatchObject({ method: 'GET', url: '/api/test', statusCode: 500 });
+      expectSerializationError(thrownBy(() => serialize({ pins })));
+    }
+  });
+});
+
+describe('serializer', () => {
+  it('checks with zod in test runs, so a broken contract fails the tests', () => {
+    expect(CHECK_RESPONSES_WITH_ZOD).toBe(true);
+  });
+
+  it('refuses a value that breaks a refinement when checking with zod, and only cuts it otherwise', () => {
+    for (const pins of [[{ ...pin, lat: 91 }], [{ ...pin, countryCode: 'XXX' }]]) {
+      expectSerializationError(thrownBy(() => compile(PinListResponse)({ pins })));
+      expect(JSON.parse(compile(PinListResponse, false)({ pins }))).toEqual({ pins });
     }
   });
 
-  it('encodes a codec the way fastify-type-provider-zod did', () => {
+  it.each([true, false])('encodes a codec the way fastify-type-provider-zod did (checked: %s)', (checked) => {
     const schema = z.object({
       at: z.codec(z.iso.datetime(), z.date(), {
         decode: (text) => new Date(text),
         encode: (date) => date.toISOString(),
       }),
     });
-    expect(compile(schema)({ at: new Date(Date.UTC(2024, 1, 29, 12)) })).toBe(
+    expect(compile(schema, checked)({ at: new Date(Date.UTC(2024, 1, 29, 12)) })).toBe(
       '{"at":"2024-02-29T12:00:00.000Z"}',
     );
   });

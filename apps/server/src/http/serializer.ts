@@ -1,15 +1,20 @@
-// Response bodies: checked against the route's zod schema, then written as JSON. It replaces the
-// serializer of fastify-type-provider-zod, which checks with zod's encode: encode walks every value without
-// zod's compiled fast path for objects and cost 3 to 4 times a parse on a 10,000-pin list (bench/pins-list).
-// A parse applies the same checks and strips the same unknown keys. Response schemas here hold no transforms
-// (encode refuses those anyway); a schema with a codec fails the parse, since the handler returns the decoded
-// value, and is then encoded exactly as before.
+// Response bodies: cut to the route's zod schema by a projection compiled once per schema
+// (contract-projection.ts), then written as JSON (json-bytes.ts). Every key outside the contract is dropped
+// and every kept value has its declared type, at the cost of a walk over the body. zod's full parse, which
+// copies the whole body and runs every refinement, cost a 10,000-pin list a tenth of its CPU
+// (bench/pins-list); it now runs only where a broken contract should be loud: in development and in test
+// runs, where it checks each answer and the projection must write exactly the JSON the parse writes.
 import type { FastifySerializerCompiler } from 'fastify';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { $ZodType } from 'zod/v4/core';
+import { ContractMismatch, projectionOf } from './contract-projection.js';
+import { jsonBody } from './json-bytes.js';
 
 type ResponseSchema = $ZodType | { properties: $ZodType };
+
+/** `npm run dev` sets NODE_ENV=development and vitest sets NODE_ENV=test; a deployment sets neither. */
+export const CHECK_RESPONSES_WITH_ZOD = ['development', 'test'].includes(process.env.NODE_ENV ?? '');
 
 function zodSchemaOf(schema: ResponseSchema): $ZodType {
   if (schema instanceof $ZodType) return schema;
@@ -17,13 +22,62 @@ function zodSchemaOf(schema: ResponseSchema): $ZodType {
   throw new Error(`Response schema is not a zod schema: ${JSON.stringify(schema)}`);
 }
 
-export const serializerCompiler: FastifySerializerCompiler<ResponseSchema> = ({ schema, method, url }) => {
-  const zodSchema = zodSchemaOf(schema);
-  return (data) => {
-    const parsed = z.safeParse(zodSchema, data);
-    if (parsed.success) return JSON.stringify(parsed.data);
-    const encoded = z.safeEncode(zodSchema, data);
-    if (encoded.success) return JSON.stringify(encoded.data);
-    throw new ResponseSerializationError(method, url, { cause: encoded.error });
+export function createSerializerCompiler({
+  checkWithZod = CHECK_RESPONSES_WITH_ZOD,
+}: { checkWithZod?: boolean } = {}): FastifySerializerCompiler<ResponseSchema> {
+  return ({ schema, method, url }) => {
+    const zodSchema = zodSchemaOf(schema);
+    const project = projectionOf(zodSchema);
+    return (data) => {
+      if (checkWithZod) return checkedWithZod(zodSchema, data, method, url, project);
+      let projected: unknown;
+      try {
+        projected = project(data);
+      } catch (error) {
+        if (!(error instanceof ContractMismatch)) throw error;
+        // The error handler and logs read the cause as zod's error, as for a failed parse.
+        const issue = {
+          code: 'custom' as const,
+          path: error.path,
+          message: error.message,
+          input: error.actual,
+        };
+        throw new ResponseSerializationError(method, url, { cause: new z.ZodError([issue]) });
+      }
+      return sendable(jsonBody(projected));
+    };
   };
-};
+}
+
+/**
+ * Fastify's serializer type says string, but Fastify sends a Buffer from a serializer as it is (its
+ * onSend path takes either); a large body is one (json-bytes.ts).
+ */
+const sendable = (body: string | Buffer) => body as string;
+
+export const serializerCompiler = createSerializerCompiler();
+
+/**
+ * zod's verdict and output (its parse, or its encode for a codec given its decoded value, as
+ * fastify-type-provider-zod writes it), with the projection held to writing the very same JSON.
+ */
+function checkedWithZod(
+  schema: $ZodType,
+  data: unknown,
+  method: string,
+  url: string,
+  project: (value: unknown) => unknown,
+): string {
+  const parsed = z.safeParse(schema, data);
+  const result = parsed.success ? parsed : z.safeEncode(schema, data);
+  if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
+  const expected = JSON.stringify(result.data);
+  const body = jsonBody(project(data));
+  if ((body === undefined ? body : String(body)) !== expected) {
+    throw new Error(
+      `The response projection of ${method} ${url} wrote ${String(body).slice(0, 200)} where zod wrote ` +
+        `${String(expected).slice(0, 200)}`,
+    );
+  }
+  return sendable(body);
+}

@@ -1,4 +1,4 @@
-// Derivatives of the real fixtures: sizes, orientation, stripped metadata, video posters, refusals, memory, concurrency.
+// Photo derivatives of the real fixtures: sizes, orientation, stripped metadata, refusals, memory, concurrency.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -8,22 +8,20 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDerivativeMaker } from './derivatives.js';
 import {
-  createLimiter,
-  derivativeJobs,
+  derivativesOf,
+  expectWebp,
+  fixture,
+  processFile,
+  refusal,
+  repoRoot,
+  SLOW,
   makeDerivatives,
-  MAX_CONCURRENT_DERIVATIVE_JOBS,
-  MAX_IMAGE_PIXELS,
-  type Derivative,
-  type Derivatives,
-} from './derivatives.js';
+} from './derivatives-test-support.js';
+import { MAX_IMAGE_PIXELS } from './images.js';
+import { createLimiter, MAX_CONCURRENT_DERIVATIVE_JOBS } from './job-limiter.js';
 import { sniffFile } from './sniff.js';
-import { UnprocessableMedia } from './unprocessable.js';
-import { DECODER_INPUT, DECODER_OUTPUT, runFfmpeg } from './video-decoder.js';
-
-const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-const fixtures = path.join(repoRoot, '../shared/fixtures/media');
-const fixture = (name: string) => path.join(fixtures, name);
 
 const photosIn = (folder: string) =>
   readdirSync(fixture(folder))
@@ -31,35 +29,6 @@ const photosIn = (folder: string) =>
     .map((name) => `${folder}/${name}`);
 const GPS_PHOTOS = photosIn('photos/gps');
 const PHOTOS = [...GPS_PHOTOS, ...photosIn('photos/no-gps')];
-const VIDEOS = ['video/tokyo_xyz.mp4', 'video/paris_apple_keys.mov', 'video/no_metadata.mp4'];
-/**
- * HEIC and video decode in WebAssembly: a 12 MP photo takes 1–3 s, and each video frame starts a process
- * that compiles the 32 MB ffmpeg core first.
- */
-const SLOW = 60_000;
-
-/** Each fixture is processed once and shared by the tests that look at it. */
-const processed = new Map<string, Promise<Derivatives>>();
-async function processFile(file: string): Promise<Derivatives> {
-  return makeDerivatives(file, await sniffFile(file));
-}
-function derivativesOf(name: string): Promise<Derivatives> {
-  let result = processed.get(name);
-  if (!result) {
-    result = processFile(fixture(name));
-    processed.set(name, result);
-  }
-  return result;
-}
-
-async function refusal(promise: Promise<unknown>): Promise<UnprocessableMedia> {
-  const error = await promise.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(UnprocessableMedia);
-  return error as UnprocessableMedia;
-}
 
 /** The four-character chunk types of a WebP file, in order. */
 function webpChunks(data: Buffer): { type: string; payload: Buffer }[] {
@@ -87,14 +56,6 @@ async function gpsInWebp(data: Buffer): Promise<unknown> {
     if (gps) return gps;
   }
   return undefined;
-}
-
-async function expectWebp(derivative: Derivative): Promise<sharp.Metadata> {
-  expect(derivative.contentType).toBe('image/webp');
-  const header = await sharp(derivative.data).metadata();
-  expect(header.format).toBe('webp');
-  expect([header.width, header.height]).toEqual([derivative.width, derivative.height]);
-  return header;
 }
 
 /**
@@ -269,93 +230,6 @@ describe('stripping metadata', () => {
   );
 });
 
-describe('video posters', { timeout: SLOW }, () => {
-  it.each(VIDEOS)('%s gives a WebP poster: 400×400 thumbnail, preview at the video size', async (name) => {
-    const derivatives = await derivativesOf(name);
-    expect([derivatives.width, derivatives.height]).toEqual([320, 240]);
-    await expectWebp(derivatives.thumbnail);
-    expect([derivatives.thumbnail.width, derivatives.thumbnail.height]).toEqual([400, 400]);
-    await expectWebp(derivatives.preview);
-    expect([derivatives.preview.width, derivatives.preview.height]).toEqual([320, 240]);
-    // A real frame, not a flat fill.
-    const stats = await sharp(derivatives.preview.data).stats();
-    expect(Math.max(...stats.channels.map((channel) => channel.stdev))).toBeGreaterThan(10);
-  });
-
-  describe('generated clips', () => {
-    const clip = (name: string) => path.join(scratch, name);
-    /** Test clips come from the same WebAssembly ffmpeg, used as an encoder. */
-    const make = async (name: string, args: string[], input?: string) => {
-      const result = await runFfmpeg({
-        args: ['-hide_banner', '-loglevel', 'error', ...args, DECODER_OUTPUT],
-        input,
-        timeoutMs: 60_000,
-        maxOutputBytes: 16 * 1024 * 1024,
-      });
-      if (result.outcome !== 'finished' || !result.ok) throw new Error(`could not make ${name}`);
-      await writeFile(clip(name), result.output);
-    };
-    const testCard = ['-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=10'];
-
-    beforeAll(async () => {
-      await make('short.mp4', [...testCard, '-t', '0.5', '-pix_fmt', 'yuv420p', '-f', 'mp4']);
-      await make('clip.avi', [...testCard, '-t', '2', '-c:v', 'mpeg4', '-f', 'avi']);
-      await make('plain.mp4', [...testCard, '-t', '2', '-pix_fmt', 'yuv420p', '-f', 'mp4']);
-      await make(
-        'rotated.mp4',
-        ['-i', DECODER_INPUT, '-c', 'copy', '-metadata:s:v:0', 'rotate=90', '-f', 'mp4'],
-        clip('plain.mp4'),
-      );
-      await make('audio-only.mp4', ['-f', 'lavfi', '-i', 'sine=duration=1', '-c:a', 'aac', '-f', 'mp4']);
-    }, SLOW);
-
-    it('falls back to the first frame of a clip shorter than one second', async () => {
-      const derivatives = await processFile(clip('short.mp4'));
-      expect([derivatives.width, derivatives.height]).toEqual([160, 120]);
-      expect([derivatives.thumbnail.width, derivatives.thumbnail.height]).toEqual([400, 400]);
-    });
-
-    it('reads AVI', async () => {
-      expect(await sniffFile(clip('clip.avi'))).toEqual({ mime: 'video/x-msvideo', kind: 'video' });
-      const derivatives = await processFile(clip('clip.avi'));
-      expect([derivatives.width, derivatives.height]).toEqual([160, 120]);
-    });
-
-    it('shows a video recorded in portrait upright (its display rotation applied)', async () => {
-      const derivatives = await processFile(clip('rotated.mp4'));
-      expect([derivatives.width, derivatives.height]).toEqual([120, 160]);
-      expect([derivatives.preview.width, derivatives.preview.height]).toEqual([120, 160]);
-    });
-
-    it('gives a valid container without a decodable frame a neutral poster and no size', async () => {
-      const derivatives = await processFile(clip('audio-only.mp4'));
-      expect(derivatives.width).toBeNull();
-      expect(derivatives.height).toBeNull();
-      await expectWebp(derivatives.thumbnail);
-      expect([derivatives.thumbnail.width, derivatives.thumbnail.height]).toEqual([400, 400]);
-      await expectWebp(derivatives.preview);
-    });
-
-    it('refuses a video whose container is cut off as damaged', async () => {
-      const whole = await readFile(fixture('video/tokyo_xyz.mp4'));
-      await writeFile(clip('cut.mp4'), whole.subarray(0, 3000));
-      const error = await refusal(processFile(clip('cut.mp4')));
-      expect(error.reason).toBe('damaged');
-      expect(error.message).toBe('The video file is damaged and cannot be read.');
-    });
-
-    it('refuses as damaged a file that starts like an MP4 and then is noise', async () => {
-      const header = (await readFile(fixture('video/tokyo_xyz.mp4'))).subarray(0, 32);
-      const noise = Buffer.alloc(20_000);
-      for (let i = 0; i < noise.length; i += 1) noise[i] = (i * 7919 + 13) % 251;
-      await writeFile(clip('noise.mp4'), Buffer.concat([header, noise]));
-      expect(await sniffFile(clip('noise.mp4'))).toEqual({ mime: 'video/mp4', kind: 'video' });
-      const error = await refusal(processFile(clip('noise.mp4')));
-      expect(error.reason).toBe('damaged');
-    });
-  });
-});
-
 describe('refusing hostile files', () => {
   it.each([
     ['hostile/html-named.jpg', 'unsupported-type'],
@@ -447,7 +321,8 @@ describe('refusing hostile files', () => {
       // A fresh process, so the peak is this refusal's and not that of earlier tests.
       const module = pathToFileURL(fileURLToPath(new URL('./derivatives.ts', import.meta.url))).href;
       const script = `
-        import { makeDerivatives } from ${JSON.stringify(module)};
+        import { createDerivativeMaker } from ${JSON.stringify(module)};
+        const makeDerivatives = createDerivativeMaker({ run: (job) => job(), active: 0, queued: 0 });
         let reason = 'accepted';
         try {
           await makeDerivatives(${JSON.stringify(file)}, { mime: 'image/png', kind: 'image' });
@@ -471,59 +346,17 @@ describe('refusing hostile files', () => {
 });
 
 describe('concurrency', () => {
-  it('createLimiter runs at most its limit at once, in arrival order, and frees slots on failure', async () => {
-    const limiter = createLimiter(2);
-    const started: number[] = [];
-    const finish: (() => void)[] = [];
-    let running = 0;
-    let peak = 0;
-    const results = [0, 1, 2, 3, 4].map((n) =>
-      limiter.run(
-        () =>
-          new Promise<number>((resolve, reject) => {
-            started.push(n);
-            running += 1;
-            peak = Math.max(peak, running);
-            finish[n] = () => {
-              running -= 1;
-              if (n === 1) reject(new Error('task 1 failed'));
-              else resolve(n);
-            };
-          }),
-      ),
-    );
-    const outcomes = Promise.allSettled(results);
-    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-    await settle();
-    expect(started).toEqual([0, 1]);
-    expect([limiter.active, limiter.queued]).toEqual([2, 3]);
-    finish[1]?.();
-    await settle();
-    expect(started).toEqual([0, 1, 2]);
-    for (const n of [0, 2, 3, 4]) {
-      await settle();
-      finish[n]?.();
-    }
-    expect((await outcomes).map((outcome) => outcome.status)).toEqual([
-      'fulfilled',
-      'rejected',
-      'fulfilled',
-      'fulfilled',
-      'fulfilled',
-    ]);
-    expect(peak).toBe(2);
-    expect([limiter.active, limiter.queued]).toEqual([0, 0]);
-  });
-
-  it('makeDerivatives runs at most two jobs at once in the process; the rest wait their turn', async () => {
+  it('runs at most as many jobs at once as the limiter it is given; the rest wait their turn', async () => {
+    const jobs = createLimiter(MAX_CONCURRENT_DERIVATIVE_JOBS);
+    const make = createDerivativeMaker(jobs);
     expect(MAX_CONCURRENT_DERIVATIVE_JOBS).toBe(2);
     const type = { mime: 'image/jpeg', kind: 'image' } as const;
-    const jobs = ['DSCN0010.jpg', 'DSCN0012.jpg', 'DSCN0021.jpg'].map((name) =>
-      makeDerivatives(fixture(`photos/gps/${name}`), type),
+    const made = ['DSCN0010.jpg', 'DSCN0012.jpg', 'DSCN0021.jpg'].map((name) =>
+      make(fixture(`photos/gps/${name}`), type),
     );
-    expect([derivativeJobs.active, derivativeJobs.queued]).toEqual([2, 1]);
-    const done = await Promise.all(jobs);
+    expect([jobs.active, jobs.queued]).toEqual([2, 1]);
+    const done = await Promise.all(made);
     expect(done.map((derivatives) => derivatives.thumbnail.width)).toEqual([400, 400, 400]);
-    expect([derivativeJobs.active, derivativeJobs.queued]).toEqual([0, 0]);
+    expect([jobs.active, jobs.queued]).toEqual([0, 0]);
   });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCEPTED_TYPES, declaredTypeMatches, normaliseDeclaredType, sniffFile } from './sniff.js';
+import { ACCEPTED_TYPES, declaredTypeMatches, normalizeDeclaredType, sniffFile } from './sniff.js';
 import { UnprocessableMedia } from './unprocessable.js';
 
 const repoRoot = new URL('../../../../', import.meta.url);
@@ -174,7 +174,7 @@ describe('sniffFile refusing hostile files', () => {
   });
 });
 
-describe('normaliseDeclaredType', () => {
+describe('normalizeDeclaredType', () => {
   it.each([
     ['image/jpeg', 'a.jpg', 'image/jpeg'],
     ['image/jpg', 'a.jpg', 'image/jpeg'],
@@ -190,7 +190,7 @@ describe('normaliseDeclaredType', () => {
     ['video/x-m4v', 'a.m4v', 'video/mp4'],
     ['video/quicktime', 'a.mov', 'video/quicktime'],
   ])('maps declared %s to %s', (declared, filename, canonical) => {
-    expect(normaliseDeclaredType(declared, filename)).toBe(canonical);
+    expect(normalizeDeclaredType(declared, filename)).toBe(canonical);
   });
 
   it.each([
@@ -200,7 +200,7 @@ describe('normaliseDeclaredType', () => {
     ['application/octet-stream', 'holiday.avi', 'video/x-msvideo'],
     ['application/octet-stream', 'photo.jpeg', 'image/jpeg'],
   ])('when the browser declares %j, infers from the name %s', (declared, filename, canonical) => {
-    expect(normaliseDeclaredType(declared, filename)).toBe(canonical);
+    expect(normalizeDeclaredType(declared, filename)).toBe(canonical);
   });
 
   it.each([
@@ -213,7 +213,7 @@ describe('normaliseDeclaredType', () => {
     ['', 'setup.exe'],
     ['application/octet-stream', 'page.html'],
   ])('refuses declared %j for %s', (declared, filename) => {
-    expect(normaliseDeclaredType(declared, filename)).toBeUndefined();
+    expect(normalizeDeclaredType(declared, filename)).toBeUndefined();
   });
 });
 

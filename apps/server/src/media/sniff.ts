@@ -1,110 +1,19 @@
 // Which photo and video types Waymarks accepts, and what a stored file really is, judged by its bytes.
-import { open } from 'node:fs/promises';
 import { fileTypeFromBuffer } from 'file-type';
+import type { ReadRange } from '@waymarks/shared';
+import { withFileRanges } from './file-ranges.js';
+import { ACCEPTED_MEDIA_TYPES, type AcceptedType, type MediaKind } from '@waymarks/shared';
 import { UnprocessableMedia } from './unprocessable.js';
 
-export type MediaKind = 'image' | 'video';
+export type { AcceptedType, MediaKind } from '@waymarks/shared';
+/** The accepted types, from the table both sides share. */
+export const ACCEPTED_TYPES = ACCEPTED_MEDIA_TYPES;
 
 export interface SniffedType {
   /** Canonical MIME type: one of ACCEPTED_TYPES' `mime`. */
   mime: string;
   kind: MediaKind;
 }
-
-export interface AcceptedType {
-  mime: string;
-  kind: MediaKind;
-  /**
-   * Types in one family count as the same declared type: their signatures overlap, so what a browser
-   * declares and what the bytes say can legitimately differ within a family.
-   */
-  family: string;
-  /** Other spellings browsers, phones and file-type use for the same thing. */
-  aliases: readonly string[];
-  /** Lower-case, without the dot; used only when the browser declares no type. */
-  extensions: readonly string[];
-  /** For messages: "found a HEIC image". */
-  label: string;
-}
-
-// HEIC, HEIF and AVIF share the HEIF container and the `mif1` brand, and file-type only reads the major
-// brand, so an .avif from some encoders sniffs as image/heif. MP4, M4V and QuickTime likewise share the
-// ISO box format and phones use either brand for the same recording.
-export const ACCEPTED_TYPES: readonly AcceptedType[] = [
-  {
-    mime: 'image/jpeg',
-    kind: 'image',
-    family: 'jpeg',
-    aliases: ['image/jpg', 'image/pjpeg', 'image/jfif', 'image/pjp'],
-    extensions: ['jpg', 'jpeg', 'jpe', 'jfif', 'pjpeg', 'pjp'],
-    label: 'a JPEG image',
-  },
-  {
-    mime: 'image/png',
-    kind: 'image',
-    family: 'png',
-    aliases: ['image/x-png', 'image/apng'],
-    extensions: ['png', 'apng'],
-    label: 'a PNG image',
-  },
-  { mime: 'image/gif', kind: 'image', family: 'gif', aliases: [], extensions: ['gif'], label: 'a GIF image' },
-  {
-    mime: 'image/webp',
-    kind: 'image',
-    family: 'webp',
-    aliases: ['image/x-webp'],
-    extensions: ['webp'],
-    label: 'a WebP image',
-  },
-  {
-    mime: 'image/heic',
-    kind: 'image',
-    family: 'heif',
-    aliases: ['image/x-heic'],
-    extensions: ['heic'],
-    label: 'a HEIC image',
-  },
-  {
-    mime: 'image/heif',
-    kind: 'image',
-    family: 'heif',
-    aliases: ['image/x-heif'],
-    extensions: ['heif', 'hif'],
-    label: 'a HEIF image',
-  },
-  {
-    mime: 'image/avif',
-    kind: 'image',
-    family: 'heif',
-    aliases: [],
-    extensions: ['avif'],
-    label: 'an AVIF image',
-  },
-  {
-    mime: 'video/mp4',
-    kind: 'video',
-    family: 'iso-video',
-    aliases: ['video/x-m4v', 'video/m4v', 'video/mpeg4', 'application/mp4'],
-    extensions: ['mp4', 'm4v'],
-    label: 'an MP4 video',
-  },
-  {
-    mime: 'video/quicktime',
-    kind: 'video',
-    family: 'iso-video',
-    aliases: ['video/mov', 'video/x-quicktime'],
-    extensions: ['mov', 'qt'],
-    label: 'a QuickTime video',
-  },
-  {
-    mime: 'video/x-msvideo',
-    kind: 'video',
-    family: 'avi',
-    aliases: ['video/avi', 'video/msvideo', 'video/vnd.avi', 'video/x-avi'],
-    extensions: ['avi'],
-    label: 'an AVI video',
-  },
-];
 
 const BY_MIME = new Map<string, AcceptedType>(
   ACCEPTED_TYPES.flatMap((type) => [type.mime, ...type.aliases].map((mime) => [mime, type] as const)),
@@ -156,7 +65,7 @@ function extensionOf(filename: string): string {
  * Browsers send '' (Chrome and Firefox for .heic) or application/octet-stream for types they do not
  * know; only then does the file name decide, since a declared type is the browser's considered answer.
  */
-export function normaliseDeclaredType(declared: string, filename: string): string | undefined {
+export function normalizeDeclaredType(declared: string, filename: string): string | undefined {
   const mime = essence(declared);
   if (mime === '' || mime === 'application/octet-stream') {
     return BY_EXTENSION.get(extensionOf(filename))?.mime;
@@ -175,12 +84,13 @@ export function declaredTypeMatches(declared: string, sniffed: SniffedType): boo
 const SNIFF_BYTES = 4100;
 
 /**
- * What the file really is, from its first bytes. Throws UnprocessableMedia for an empty file and for
+ * What the bytes behind `read` really are, from the first of them: one read of SNIFF_BYTES, so a stored
+ * object is never fetched whole to learn its type. Throws UnprocessableMedia for an empty file and for
  * anything that is not an accepted photo or video (SVG and HTML included: they can carry scripts).
  * With `declared`, a file that is something else than declared is refused with a message naming both.
  */
-export async function sniffFile(file: string, declared?: string): Promise<SniffedType> {
-  const head = await readHead(file);
+export async function sniff(read: ReadRange, declared?: string): Promise<SniffedType> {
+  const head = Buffer.from(await read(0, SNIFF_BYTES));
   if (head.length === 0) throw new UnprocessableMedia('empty', 'The file is empty.');
 
   const detected = await fileTypeFromBuffer(head);
@@ -214,15 +124,9 @@ function mismatch(declared: string, found: string): UnprocessableMedia {
   );
 }
 
-async function readHead(file: string): Promise<Buffer> {
-  const handle = await open(file, 'r');
-  try {
-    const buffer = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
+/** sniff() of a file on disk. */
+export function sniffFile(file: string, declared?: string): Promise<SniffedType> {
+  return withFileRanges(file, ({ read }) => sniff(read, declared));
 }
 
 /**

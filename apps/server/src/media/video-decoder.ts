@@ -24,7 +24,7 @@ import path from 'node:path';
 export const DECODER_INPUT = 'file:/input/video';
 export const DECODER_OUTPUT = 'file:/output/result';
 
-export interface DecoderJob {
+interface DecoderJob {
   /** ffmpeg's arguments, reading DECODER_INPUT and writing DECODER_OUTPUT. */
   args: string[];
   /** The one host file ffmpeg may read; a job without one only generates (as the tests do). */
@@ -34,7 +34,7 @@ export interface DecoderJob {
   maxOutputBytes: number;
 }
 
-export type DecoderResult =
+type DecoderResult =
   /** ffmpeg ran to its end; `ok` is its verdict, `log` its error output. */
   | { outcome: 'finished'; ok: boolean; output: Buffer; log: string }
   | { outcome: 'timeout' }
@@ -139,7 +139,7 @@ export async function runFfmpeg(job: DecoderJob, spawner: Spawner = spawn): Prom
   }
 }
 
-export interface ConfinedRun {
+interface ConfinedRun {
   /** Becomes the process's stdin; nothing when undefined. */
   stdin: number | undefined;
   /** The only files the process may read. */
@@ -149,7 +149,7 @@ export interface ConfinedRun {
   spawner: Spawner;
 }
 
-export type ConfinedResult =
+type ConfinedResult =
   | { outcome: 'exited'; code: number | null; output: Buffer; log: string }
   | { outcome: 'timeout' }
   | { outcome: 'too-large' };

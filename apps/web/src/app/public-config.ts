@@ -4,6 +4,11 @@ import { DEFAULT_PUBLIC_CONFIG, PUBLIC_CONFIG_META, type PublicConfig } from '@w
 
 let cached: PublicConfig | undefined;
 
+/** The build-time prerender has no document: it renders with the settings given here. */
+export function setPublicConfig(config: PublicConfig): void {
+  cached = config;
+}
+
 export function publicConfig(): PublicConfig {
   if (cached) return cached;
   const content = document.querySelector(`meta[name="${PUBLIC_CONFIG_META}"]`)?.getAttribute('content');

@@ -3,8 +3,13 @@ import { useEffect } from 'react';
 const PRODUCT = 'Waymarks';
 
 /** The description index.html ships with; pages without their own put it back. */
-export const DEFAULT_DESCRIPTION =
+const DEFAULT_DESCRIPTION =
   'Waymarks: pin the places you have been, attach your photos and videos, and watch your world fill in.';
+
+/** '{page} · Waymarks', or just 'Waymarks' for the home page. */
+export function documentTitle(page: string | null): string {
+  return page ? `${page} · ${PRODUCT}` : PRODUCT;
+}
 
 /** Sets document.title to '{page} · Waymarks', or just 'Waymarks' for the home page. */
 export function usePageTitle(page: string | null): void {
@@ -14,7 +19,7 @@ export function usePageTitle(page: string | null): void {
 /** The page's title (as usePageTitle) and its <meta name="description">, for search results and shares. */
 export function usePageMeta(page: string | null, description: string): void {
   useEffect(() => {
-    document.title = page ? `${page} · ${PRODUCT}` : PRODUCT;
+    document.title = documentTitle(page);
   }, [page]);
   useEffect(() => {
     let tag = document.querySelector<HTMLMetaElement>('meta[name="description"]');

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, apiFetch, describeError } from './api';
+import { ApiError, ContractError, apiFetch, callEndpoint, describeError, type Transport } from './api';
+import { buildPin } from '@waymarks/shared/testing';
 
 async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
   try {
@@ -76,5 +77,66 @@ describe('describeError', () => {
     expect(
       describeError(new TypeError('Failed to fetch'), 'Sign in failed', 'An unexpected error occurred'),
     ).toBe('An unexpected error occurred');
+  });
+
+  it('shows the fallback for any failure when no unexpected text is given', () => {
+    expect(describeError(new ApiError(500, ''), 'Could not save this place')).toBe(
+      'Could not save this place',
+    );
+    expect(describeError(new TypeError('Failed to fetch'), 'Could not save this place')).toBe(
+      'Could not save this place',
+    );
+  });
+
+  it('builds the fallback from the status and the unexpected text from the error when given functions', () => {
+    const fallback = (status: number) => `Upload failed: ${status}`;
+    const own = (error: unknown) => (error instanceof Error ? error.message : 'Upload failed: 0');
+
+    expect(describeError(new ApiError(502, '<html>'), fallback, own)).toBe('Upload failed: 502');
+    expect(describeError(new Error('Upload failed: 403'), fallback, own)).toBe('Upload failed: 403');
+  });
+});
+
+describe('callEndpoint', () => {
+  const pin = buildPin({
+    pinId: 'p 1',
+    title: 'Lisbon',
+    lat: 38.72,
+    lng: -9.14,
+    countryCode: 'PT',
+    countryName: 'Portugal',
+  });
+
+  it('sends the method and body of the endpoint table to its path, with params and query encoded', async () => {
+    const transport = vi.fn<Transport>(async () => pin);
+
+    await callEndpoint(transport, 'updatePin', { params: { pinId: 'p 1' }, body: { title: 'Lisbon' } });
+    transport.mockResolvedValueOnce({
+      city: 'Lisbon',
+      region: 'Lisbon',
+      countryCode: 'PT',
+      countryName: 'Portugal',
+    });
+    await callEndpoint(transport, 'reverseGeocode', { query: { lat: 38.72, lng: -9.14 } });
+
+    expect(transport.mock.calls).toEqual([
+      ['/pins/p%201', { method: 'PUT', body: { title: 'Lisbon' } }],
+      ['/places/reverse?lat=38.72&lng=-9.14', { method: 'GET' }],
+    ]);
+  });
+
+  it('answers the parsed body when it matches the contract', async () => {
+    const answer = await callEndpoint(async () => ({ pins: [pin] }), 'listPins');
+
+    expect(answer.pins[0]?.title).toBe('Lisbon');
+  });
+
+  it('fails in tests when the server answers outside the contract, naming the endpoint and the field', async () => {
+    const renamed = { pins: [{ ...pin, title: undefined, pinTitle: 'Lisbon' }] };
+
+    const failure = callEndpoint(async () => renamed, 'listPins');
+
+    await expect(failure).rejects.toBeInstanceOf(ContractError);
+    await expect(failure).rejects.toThrow(/listPins .*pins\.0\.title/);
   });
 });

@@ -4,12 +4,16 @@ import { Compass } from 'lucide-react';
 import { usePageMeta } from '../app/usePageTitle';
 import { InfoLayout, PageHero } from '../components/site/InfoLayout';
 import { AboutFeatures, GetInTouch, OurStory, Pillars } from '../features/public/about/AboutSections';
+import type { PageMeta } from '../prerender/pages';
+
+export const meta: PageMeta = {
+  title: 'About',
+  description:
+    'Why we built Waymarks, what it does, and the principles behind it: a private, beautiful map of everywhere you have been.',
+};
 
 export default function AboutRoute() {
-  usePageMeta(
-    'About',
-    'Why we built Waymarks, what it does, and the principles behind it: a private, beautiful map of everywhere you have been.',
-  );
+  usePageMeta(meta.title, meta.description);
   return (
     <InfoLayout>
       <PageHero

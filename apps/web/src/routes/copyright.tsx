@@ -2,6 +2,8 @@
 import { LegalRoute } from '../components/site/LegalRoute';
 import CopyrightPolicy, { meta } from '../features/legal/CopyrightPolicy';
 
+export { meta };
+
 export default function CopyrightRoute() {
   return <LegalRoute Document={CopyrightPolicy} meta={meta} />;
 }

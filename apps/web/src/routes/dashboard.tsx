@@ -7,21 +7,22 @@ import { useAuth } from '../app/auth/useAuth';
 import { usePageTitle } from '../app/usePageTitle';
 import { SimpleFooter } from '../components/site/Footer';
 import { SkipLink } from '../components/site/SkipLink';
-import { useCountries, usePins, usePlaceLookups } from '../features/dashboard/api';
 import { DashboardHeader } from '../features/dashboard/components/DashboardHeader';
 import { MapErrorBoundary } from '../features/dashboard/components/MapErrorBoundary';
-import { LocationDialog } from '../features/dashboard/components/LocationDialog';
 import { SearchBox } from '../features/dashboard/components/SearchBox';
 import { StatsBar } from '../features/dashboard/components/StatsBar';
 import type { MapFocus } from '../features/dashboard/components/MapView';
+import { usePreferences } from '../features/dashboard/preferences';
+import { LocationDialog } from '../features/location';
+import { useCountries, usePins } from '../features/pins';
 import {
   placeFromPin,
   placeFromReverse,
   placeFromSearch,
   placeWhenLookupFails,
+  usePlaceLookups,
   type MapPlace,
-} from '../features/dashboard/place';
-import { usePreferences } from '../features/dashboard/preferences';
+} from '../features/places';
 
 const MapView = lazy(() => import('../features/dashboard/components/MapView'));
 

@@ -5,12 +5,16 @@ import { usePageMeta } from '../app/usePageTitle';
 import { InfoLayout, PageHero } from '../components/site/InfoLayout';
 import { Card } from '../components/ui/Card';
 import { FeedbackForm } from '../features/public/feedback/FeedbackForm';
+import type { PageMeta } from '../prerender/pages';
+
+export const meta: PageMeta = {
+  title: 'Send Feedback',
+  description:
+    'Tell the Waymarks team what you love, what is missing and what went wrong. We read every message.',
+};
 
 export default function FeedbackRoute() {
-  usePageMeta(
-    'Send Feedback',
-    'Tell the Waymarks team what you love, what is missing and what went wrong. We read every message.',
-  );
+  usePageMeta(meta.title, meta.description);
   const { supportEmail } = publicConfig();
   return (
     <InfoLayout>

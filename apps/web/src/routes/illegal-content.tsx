@@ -7,6 +7,7 @@ import { HOME_BACK, InfoLayout, PageHero, type BackTarget } from '../components/
 import { Card } from '../components/ui/Card';
 import { ReportForm } from '../features/public/report/ReportForm';
 import { OurCommitment, WhatToReport } from '../features/public/report/ReportGuidance';
+import type { PageMeta } from '../prerender/pages';
 
 /**
  * SPEC.md §2: the previous page if there is one in this visit ('Back'), else the dashboard for a
@@ -21,11 +22,14 @@ function useReportBack(): BackTarget {
   return HOME_BACK;
 }
 
-export default function ReportContentRoute() {
-  usePageMeta(
-    'Report Content',
+export const meta: PageMeta = {
+  title: 'Report Content',
+  description:
     'Report illegal or inappropriate content on Waymarks. Our moderation team reviews every report within 24-48 hours.',
-  );
+};
+
+export default function ReportContentRoute() {
+  usePageMeta(meta.title, meta.description);
   const back = useReportBack();
   return (
     <InfoLayout back={back}>

@@ -10,12 +10,16 @@ import { Hero } from '../features/public/landing/Hero';
 import { LandingHeader } from '../features/public/landing/LandingHeader';
 import { Testimonials } from '../features/public/landing/Testimonials';
 import { PricingSection } from '../features/public/pricing/PricingSection';
+import type { PageMeta } from '../prerender/pages';
 
-const LANDING_DESCRIPTION =
-  'Waymarks maps your adventures: pin every place you have been, keep its photos and videos, and track your progress across the world. Free to start.';
+export const meta: PageMeta = {
+  title: null,
+  description:
+    'Waymarks maps your adventures: pin every place you have been, keep its photos and videos, and track your progress across the world. Free to start.',
+};
 
 export default function LandingRoute() {
-  usePageMeta(null, LANDING_DESCRIPTION);
+  usePageMeta(meta.title, meta.description);
   const { hash } = useLocation();
   // A shared link such as /#pricing: the page arrives after the router looked for the section, so scroll here.
   useEffect(() => {

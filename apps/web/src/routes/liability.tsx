@@ -2,6 +2,8 @@
 import { LegalRoute } from '../components/site/LegalRoute';
 import LimitationOfLiability, { meta } from '../features/legal/LimitationOfLiability';
 
+export { meta };
+
 export default function LiabilityRoute() {
   return <LegalRoute Document={LimitationOfLiability} meta={meta} />;
 }

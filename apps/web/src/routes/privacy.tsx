@@ -2,6 +2,8 @@
 import { LegalRoute } from '../components/site/LegalRoute';
 import PrivacyPolicy, { meta } from '../features/legal/PrivacyPolicy';
 
+export { meta };
+
 export default function PrivacyRoute() {
   return <LegalRoute Document={PrivacyPolicy} meta={meta} />;
 }

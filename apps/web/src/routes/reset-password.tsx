@@ -8,9 +8,9 @@ import { Alert } from '../components/ui/Alert';
 import { Button } from '../components/ui/Button';
 import { PasswordInput } from '../components/ui/PasswordInput';
 import { describeError } from '../lib/api';
-import { resetPassword } from '../features/auth/api';
+import { resetPassword } from '../features/auth/api/auth';
 import { AuthHeading, AuthLayout } from '../features/auth/components/AuthLayout';
-import { showFieldErrors } from '../features/auth/focus';
+import { showFieldErrors } from '../lib/focus';
 import { PASSWORD_HINT, UNEXPECTED_ERROR } from '../features/auth/messages';
 
 interface Errors {

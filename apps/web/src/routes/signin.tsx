@@ -20,7 +20,7 @@ import { AuthHeading, AuthLayout, OrDivider } from '../features/auth/components/
 import { ForgotPasswordDialog } from '../features/auth/components/ForgotPasswordDialog';
 import { GoogleButton } from '../features/auth/components/GoogleButton';
 import { VerifyEmailStep } from '../features/auth/components/VerifyEmailStep';
-import { showFieldErrors } from '../features/auth/focus';
+import { showFieldErrors } from '../lib/focus';
 import { ACCOUNT_VERIFIED, UNEXPECTED_ERROR } from '../features/auth/messages';
 
 type Banner = { tone: AlertTone; text: string } | null;

@@ -10,11 +10,11 @@ import { Button } from '../components/ui/Button';
 import { Input } from '../components/ui/Input';
 import { PasswordInput } from '../components/ui/PasswordInput';
 import { ApiError, describeError } from '../lib/api';
-import { signUp } from '../features/auth/api';
+import { signUp } from '../features/auth/api/auth';
 import { AuthHeading, AuthLayout, OrDivider } from '../features/auth/components/AuthLayout';
 import { GoogleButton } from '../features/auth/components/GoogleButton';
 import { VerifyEmailStep } from '../features/auth/components/VerifyEmailStep';
-import { showFieldErrors } from '../features/auth/focus';
+import { showFieldErrors } from '../lib/focus';
 import { PASSWORD_HINT, UNEXPECTED_ERROR } from '../features/auth/messages';
 
 const EMPTY: SignUpFields = { name: '', email: '', username: '', password: '', confirmPassword: '' };

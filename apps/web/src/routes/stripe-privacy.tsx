@@ -2,6 +2,8 @@
 import { LegalRoute } from '../components/site/LegalRoute';
 import StripePrivacy, { meta } from '../features/legal/StripePrivacy';
 
+export { meta };
+
 export default function StripePrivacyRoute() {
   return <LegalRoute Document={StripePrivacy} meta={meta} />;
 }

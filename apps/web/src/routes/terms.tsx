@@ -2,6 +2,8 @@
 import { LegalRoute } from '../components/site/LegalRoute';
 import TermsOfService, { meta } from '../features/legal/TermsOfService';
 
+export { meta };
+
 export default function TermsRoute() {
   return <LegalRoute Document={TermsOfService} meta={meta} />;
 }

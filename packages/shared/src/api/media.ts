@@ -1,7 +1,7 @@
 // The Media contract (SPEC.md §3 Media item, upload request and response, §7 Media): /api/media.
 import { z } from 'zod';
 import { DATE_SOURCES } from '../media-metadata.js';
-import { MEDIA_LIMITS } from '../media-rules.js';
+import { MEDIA_LIMITS, UNKNOWN_CAMERA } from '../media-rules.js';
 import { Pin } from './pins.js';
 
 const location = z.object({
@@ -71,7 +71,7 @@ export const MediaExifData = z.object({
   dateTaken: z.string().nullable().describe('ISO 8601; photos: local time where taken'),
   dateSource: z.enum(DATE_SOURCES).nullable(),
   location: location.nullable(),
-  camera: z.string().describe("'Make Model', or 'Unknown'"),
+  camera: z.string().describe(`'Make Model', or '${UNKNOWN_CAMERA}'`),
   cameraMake: z.string().nullable(),
   cameraModel: z.string().nullable(),
 });

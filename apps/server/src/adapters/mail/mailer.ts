@@ -21,7 +21,7 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
-export interface MailerOptions {
+interface MailerOptions {
   smtpUrl: string | undefined;
   from: string;
   outboxDir: string;

@@ -1,6 +1,6 @@
 // PUT /storage/upload/<token> and GET|HEAD /storage/object/<token>: the browser's way in and out of local
 // storage. No bearer token on either (an <img>, a <video> or a bare PUT cannot send one): the signed,
-// expiring token in the path is the authority. Registered under /api; nothing is registered for S3.
+// expiring token in the path is the authority. Registered under /api, for local storage only.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@waymarks/shared';
 import type { FileHandle } from 'node:fs/promises';
@@ -8,19 +8,12 @@ import { open } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { parseByteRange } from '../../http/byte-range.js';
 import { AppError } from '../../http/errors.js';
-import {
-  LocalStorage,
-  ObjectExistsError,
-  StorageTokenError,
-  UploadInProgressError,
-  UploadTooLargeError,
-  type DownloadGrant,
-} from './local.js';
 import { contentDisposition } from './content-disposition.js';
-import type { ObjectStorage } from './storage.js';
+import { StorageTokenError, type DownloadGrant } from './local-links.js';
+import { ObjectExistsError, UploadInProgressError, UploadTooLargeError, type LocalStorage } from './local.js';
 
-export interface LocalStorageRoutesDeps {
-  storage: ObjectStorage;
+interface LocalStorageRoutesDeps {
+  storage: LocalStorage;
 }
 
 // A wildcard, not `:token`: the router refuses parameters over 100 characters (maxParamLength, a
@@ -29,7 +22,6 @@ type TokenRequest = FastifyRequest<{ Params: { '*': string } }>;
 
 export async function localStorageRoutes(app: FastifyInstance, deps: LocalStorageRoutesDeps): Promise<void> {
   const { storage } = deps;
-  if (!(storage instanceof LocalStorage)) return;
 
   // Uploads are files of any type and any size: hand the handler the raw stream, never a parsed or
   // buffered body (the app's JSON parser included). Scoped to this plugin only.

@@ -4,14 +4,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, wr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
-import {
-  LocalStorage,
-  ObjectExistsError,
-  StorageTokenError,
-  UploadInProgressError,
-  UploadTooLargeError,
-  type UploadGrant,
-} from './local.js';
+import { StorageTokenError, type UploadGrant } from './local-links.js';
+import { LocalStorage, ObjectExistsError, UploadInProgressError, UploadTooLargeError } from './local.js';
 
 let dir: string;
 let clock: number;
@@ -141,7 +135,7 @@ describe('receiveUpload', () => {
     const body = new PassThrough();
     const done = storage.receiveUpload(grant, body);
     body.write('12345');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await partOnDisk();
     expect(existsSync(storage.localPath(grant.key))).toBe(false);
     expect(allFiles()).toEqual(['media/u/m/original.upload.part']);
     body.end('678');

@@ -1,37 +1,53 @@
 // Local disk storage: objects as files under DATA_DIR/media, which the browser PUTs and GETs through
-// signed, expiring URLs on this server (local.routes.ts), so no folder of it is ever served directly.
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+// signed, expiring URLs on this server (local.routes.ts, links in local-links.ts), so no folder of it is
+// ever served directly.
+import { randomBytes } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
-import { link, mkdir, open, readdir, rename, rmdir, stat, unlink } from 'node:fs/promises';
+import { link, open, rename, rmdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { z } from 'zod';
+import {
+  errorCode,
+  isFile,
+  isMissing,
+  openPart,
+  removeFile,
+  syncDirectory,
+  walk,
+  writeAll,
+} from './local-files.js';
+import {
+  DOWNLOAD_URL_PREFIX,
+  LinkSigner,
+  UPLOAD_URL_PREFIX,
+  type DownloadGrant,
+  type UploadGrant,
+} from './local-links.js';
 import {
   assertValidContentType,
   assertValidKey,
   assertValidLifetime,
   assertValidPrefix,
   assertValidRange,
+  assertValidRangeRead,
   assertValidSize,
   downloadUrlTiming,
   ObjectNotFoundError,
+  type ByteRange,
   type ObjectStorage,
   type StorageOptions,
   type StoredObjectInfo,
-} from './storage.js';
-
-export const UPLOAD_URL_PREFIX = '/api/storage/upload/';
-export const DOWNLOAD_URL_PREFIX = '/api/storage/object/';
+} from './object-storage.js';
 
 /** A PUT that sends nothing for this long is abandoned, as S3 does, so a stalled client holds no file. */
-export const UPLOAD_IDLE_TIMEOUT_MS = 60_000;
+const UPLOAD_IDLE_TIMEOUT_MS = 60_000;
 
 /**
  * The longest one PUT may run, whatever it sends. Bytes keep the idle limit at bay but never move this: a
  * client trickling a byte at a time over many connections is cut off all the same. A PUT also ends when
  * its link expires, which for media (an hour) comes first; this bounds longer links.
  */
-export const UPLOAD_MAX_DURATION_MS = 60 * 60 * 1000;
+const UPLOAD_MAX_DURATION_MS = 60 * 60 * 1000;
 
 /**
  * The part file of an upload from a PUT: one name per key, created exclusively, so it is also the lock that
@@ -39,33 +55,6 @@ export const UPLOAD_MAX_DURATION_MS = 60 * 60 * 1000;
  * letters no hex suffix of put()'s part files has, so the two never share a name.
  */
 const UPLOAD_PART_SUFFIX = '.upload.part';
-
-/** Far longer than any token this store signs; longer ones are refused before any hashing. */
-const MAX_TOKEN_LENGTH = 4096;
-
-export interface UploadGrant {
-  key: string;
-  maxSize: number;
-  contentType: string;
-  /** When the link expires, in milliseconds since the epoch: a PUT still running then is cut off. */
-  expiresAt: number;
-}
-
-export interface DownloadGrant {
-  key: string;
-  contentType: string;
-  disposition: 'inline' | 'attachment';
-  filename: string | undefined;
-  /** Seconds the URL has left, for Cache-Control. */
-  maxAgeSeconds: number;
-}
-
-export class StorageTokenError extends Error {
-  override name = 'StorageTokenError';
-  constructor(readonly reason: 'invalid' | 'expired') {
-    super(reason === 'expired' ? 'The storage link has expired' : 'The storage link is not valid');
-  }
-}
 
 export class UploadTooLargeError extends Error {
   override name = 'UploadTooLargeError';
@@ -90,36 +79,17 @@ export class ObjectExistsError extends Error {
   }
 }
 
-// Short field names keep URLs short; `t` stops an upload token from being used as a download token.
-const UploadPayload = z.object({
-  t: z.literal('put'),
-  k: z.string(),
-  n: z.number().int().nonnegative(),
-  c: z.string(),
-  e: z.number().int(),
-});
-const DownloadPayload = z.object({
-  t: z.literal('get'),
-  k: z.string(),
-  c: z.string(),
-  d: z.enum(['inline', 'attachment']),
-  f: z.string().optional(),
-  e: z.number().int(),
-});
-
 export class LocalStorage implements ObjectStorage {
   readonly kind = 'local' as const;
   readonly dir: string;
-  // Private fields: the key never shows up when the store is logged or serialised.
-  readonly #signingKey: Buffer;
+  readonly #links: LinkSigner;
   readonly #now: () => number;
 
   constructor(dir: string, options: StorageOptions) {
     if (!options.signingSecret) throw new Error('Local storage needs a signing secret');
     this.dir = path.resolve(dir);
-    // Derived, so a URL signature can never be replayed as a session or cookie signature.
-    this.#signingKey = createHash('sha256').update(`storage:${options.signingSecret}`).digest();
     this.#now = options.now ?? Date.now;
+    this.#links = new LinkSigner(options.signingSecret, this.#now);
   }
 
   /** The file that holds the object with this key. */
@@ -136,8 +106,13 @@ export class LocalStorage implements ObjectStorage {
     assertValidContentType(options.contentType);
     assertValidSize(options.size);
     assertValidLifetime(options.expiresInSeconds);
-    const expiresAt = Math.ceil(this.#now() / 1000) + options.expiresInSeconds;
-    const token = this.#sign({ t: 'put', k: key, n: options.size, c: options.contentType, e: expiresAt });
+    const expiresAtSeconds = Math.ceil(this.#now() / 1000) + options.expiresInSeconds;
+    const token = this.#links.uploadToken({
+      key,
+      maxSize: options.size,
+      contentType: options.contentType,
+      expiresAtSeconds,
+    });
     return UPLOAD_URL_PREFIX + token;
   }
 
@@ -153,42 +128,24 @@ export class LocalStorage implements ObjectStorage {
     assertValidKey(key);
     assertValidContentType(options.contentType);
     const { expiresAt } = downloadUrlTiming(this.#now(), options.expiresInSeconds);
-    const payload = {
-      t: 'get',
-      k: key,
-      c: options.contentType,
-      d: options.disposition,
-      ...(options.filename === undefined ? {} : { f: options.filename }),
-      e: expiresAt,
-    };
-    return DOWNLOAD_URL_PREFIX + this.#sign(payload);
+    const token = this.#links.downloadToken({
+      key,
+      contentType: options.contentType,
+      disposition: options.disposition,
+      filename: options.filename,
+      expiresAtSeconds: expiresAt,
+    });
+    return DOWNLOAD_URL_PREFIX + token;
   }
 
   /** What an upload URL's token allows. Throws StorageTokenError. */
   verifyUploadToken(token: string): UploadGrant {
-    const payload = UploadPayload.safeParse(this.#verify(token));
-    if (!payload.success) throw new StorageTokenError('invalid');
-    this.#assertNotExpired(payload.data.e);
-    return {
-      key: payload.data.k,
-      maxSize: payload.data.n,
-      contentType: payload.data.c,
-      expiresAt: payload.data.e * 1000,
-    };
+    return this.#links.verifyUploadToken(token);
   }
 
   /** What a download URL's token allows. Throws StorageTokenError. */
   verifyDownloadToken(token: string): DownloadGrant {
-    const payload = DownloadPayload.safeParse(this.#verify(token));
-    if (!payload.success) throw new StorageTokenError('invalid');
-    this.#assertNotExpired(payload.data.e);
-    return {
-      key: payload.data.k,
-      contentType: payload.data.c,
-      disposition: payload.data.d,
-      filename: payload.data.f,
-      maxAgeSeconds: Math.max(0, payload.data.e - Math.floor(this.#now() / 1000)),
-    };
+    return this.#links.verifyDownloadToken(token);
   }
 
   /**
@@ -213,7 +170,7 @@ export class LocalStorage implements ObjectStorage {
     const part = file + UPLOAD_PART_SUFFIX;
     let handle: FileHandle;
     try {
-      handle = await this.#openPart(part);
+      handle = await openPart(part);
     } catch (error) {
       // Not ours to remove: the part belongs to the upload that is running.
       if (errorCode(error) === 'EEXIST') throw new UploadInProgressError(grant.key);
@@ -265,7 +222,7 @@ export class LocalStorage implements ObjectStorage {
     const file = this.localPath(key);
     // A name of its own: writes by the server to one key may overlap, and the last one wins.
     const part = `${file}.${randomBytes(6).toString('hex')}.part`;
-    const handle = await this.#openPart(part);
+    const handle = await openPart(part);
     let closed = false;
     try {
       await handle.writeFile(body);
@@ -291,7 +248,7 @@ export class LocalStorage implements ObjectStorage {
     }
   }
 
-  async read(key: string, range?: { start: number; end: number }): Promise<NodeJS.ReadableStream> {
+  async read(key: string, range?: ByteRange): Promise<NodeJS.ReadableStream> {
     if (range) assertValidRange(range);
     const handle = await this.#openObject(key);
     try {
@@ -305,6 +262,24 @@ export class LocalStorage implements ObjectStorage {
     return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
   }
 
+  async readRange(key: string, start: number, length: number): Promise<Uint8Array> {
+    assertValidRangeRead(start, length);
+    const handle = await this.#openObject(key);
+    try {
+      const buffer = new Uint8Array(length);
+      let filled = 0;
+      while (filled < length) {
+        const { bytesRead } = await handle.read(buffer, filled, length - filled, start + filled);
+        if (bytesRead === 0) break;
+        filled += bytesRead;
+      }
+      return buffer.subarray(0, filled);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /** The stored file itself, whatever `only` says: nothing needs copying. */
   async withLocalFile<T>(key: string, fn: (file: string) => Promise<T>): Promise<T> {
     const file = this.localPath(key);
     if (!(await isFile(file))) throw new ObjectNotFoundError(key);
@@ -354,35 +329,6 @@ export class LocalStorage implements ObjectStorage {
     return removed;
   }
 
-  #sign(payload: object): string {
-    const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
-    return `${body}.${this.#mac(body)}`;
-  }
-
-  #mac(body: string): string {
-    return createHmac('sha256', this.#signingKey).update(body).digest('base64url');
-  }
-
-  #verify(token: string): unknown {
-    if (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH) throw new StorageTokenError('invalid');
-    const dot = token.indexOf('.');
-    const body = token.slice(0, dot);
-    const given = Buffer.from(token.slice(dot + 1));
-    const expected = Buffer.from(this.#mac(body));
-    if (dot < 1 || given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw new StorageTokenError('invalid');
-    }
-    try {
-      return JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
-    } catch {
-      throw new StorageTokenError('invalid');
-    }
-  }
-
-  #assertNotExpired(expiresAt: number): void {
-    if (this.#now() >= expiresAt * 1000) throw new StorageTokenError('expired');
-  }
-
   async #openObject(key: string): Promise<FileHandle> {
     const file = this.localPath(key);
     try {
@@ -395,19 +341,6 @@ export class LocalStorage implements ObjectStorage {
     throw new ObjectNotFoundError(key);
   }
 
-  /** Creates the private part file `part`, its folders too; EEXIST when it is already there. */
-  async #openPart(part: string): Promise<FileHandle> {
-    for (let attempt = 1; ; attempt += 1) {
-      await mkdir(path.dirname(part), { recursive: true, mode: 0o700 });
-      try {
-        return await open(part, 'wx', 0o600);
-      } catch (error) {
-        // A delete elsewhere may prune the folder between mkdir and open: make it again.
-        if (errorCode(error) !== 'ENOENT' || attempt >= 3) throw error;
-      }
-    }
-  }
-
   async #pruneEmpty(folder: string): Promise<void> {
     for (let current = folder; current.startsWith(this.dir + path.sep); current = path.dirname(current)) {
       try {
@@ -417,77 +350,4 @@ export class LocalStorage implements ObjectStorage {
       }
     }
   }
-}
-
-/** Files under `folder` whose keys start with `prefix`; `folderKey` is the key of the folder itself. */
-async function* walk(
-  folder: string,
-  folderKey: string,
-  prefix: string,
-): AsyncGenerator<{ key: string; file: string }> {
-  let entries;
-  try {
-    entries = await readdir(folder, { withFileTypes: true });
-  } catch (error) {
-    if (isMissing(error)) return;
-    throw error;
-  }
-  for (const entry of entries) {
-    const key = folderKey + entry.name;
-    const file = path.join(folder, entry.name);
-    if (entry.isDirectory()) {
-      const inside = `${key}/`;
-      if (inside.startsWith(prefix) || prefix.startsWith(inside)) yield* walk(file, inside, prefix);
-    } else if (entry.isFile() && key.startsWith(prefix)) {
-      yield { key, file };
-    }
-  }
-}
-
-async function writeAll(handle: FileHandle, bytes: Buffer): Promise<void> {
-  let offset = 0;
-  while (offset < bytes.length) {
-    const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset);
-    offset += bytesWritten;
-  }
-}
-
-/** A renamed or linked file survives a power cut only once its folder's entry is on disk too. */
-async function syncDirectory(folder: string): Promise<void> {
-  let handle: FileHandle | undefined;
-  try {
-    handle = await open(folder, 'r');
-    await handle.sync();
-  } catch {
-    // Some platforms (Windows) cannot open a folder; the data itself is already synced.
-  } finally {
-    await handle?.close();
-  }
-}
-
-async function isFile(file: string): Promise<boolean> {
-  try {
-    return (await stat(file)).isFile();
-  } catch (error) {
-    if (isMissing(error)) return false;
-    throw error;
-  }
-}
-
-async function removeFile(file: string): Promise<void> {
-  try {
-    await unlink(file);
-  } catch (error) {
-    if (!isMissing(error)) throw error;
-  }
-}
-
-function errorCode(error: unknown): string | undefined {
-  return (error as NodeJS.ErrnoException | undefined)?.code;
-}
-
-/** ENOTDIR too: a key whose folder is a file names nothing. */
-function isMissing(error: unknown): boolean {
-  const code = errorCode(error);
-  return code === 'ENOENT' || code === 'ENOTDIR';
 }

@@ -11,7 +11,7 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -24,13 +24,15 @@ import {
   assertValidLifetime,
   assertValidPrefix,
   assertValidRange,
+  assertValidRangeRead,
   assertValidSize,
   downloadUrlTiming,
   ObjectNotFoundError,
+  type ByteRange,
   type ObjectStorage,
   type StorageOptions,
   type StoredObjectInfo,
-} from './storage.js';
+} from './object-storage.js';
 
 export type S3StorageConfig = Extract<Config['storage'], { kind: 's3' }>;
 
@@ -148,7 +150,7 @@ export class S3Storage implements ObjectStorage {
     }
   }
 
-  async read(key: string, range?: { start: number; end: number }): Promise<NodeJS.ReadableStream> {
+  async read(key: string, range?: ByteRange): Promise<NodeJS.ReadableStream> {
     assertValidKey(key);
     if (range) assertValidRange(range);
     try {
@@ -167,12 +169,44 @@ export class S3Storage implements ObjectStorage {
     }
   }
 
-  async withLocalFile<T>(key: string, fn: (file: string) => Promise<T>): Promise<T> {
-    const body = await this.read(key);
+  async readRange(key: string, start: number, length: number): Promise<Uint8Array> {
+    assertValidKey(key);
+    assertValidRangeRead(start, length);
+    if (length === 0) {
+      if (!(await this.head(key))) throw new ObjectNotFoundError(key);
+      return new Uint8Array(0);
+    }
+    try {
+      const object = await this.#client.send(
+        new GetObjectCommand({
+          Bucket: this.#bucket,
+          Key: key,
+          Range: `bytes=${start}-${start + length - 1}`,
+        }),
+      );
+      const bytes = (await object.Body?.transformToByteArray()) ?? new Uint8Array(0);
+      // A server that ignores Range sends the whole object: keep the part that was asked for.
+      return object.ContentRange ? bytes.subarray(0, length) : bytes.subarray(start, start + length);
+    } catch (error) {
+      if (isNotFound(error)) throw new ObjectNotFoundError(key);
+      // A range that starts at or past the end: nothing there, as with a file.
+      if (statusOf(error) === 416) return new Uint8Array(0);
+      throw error;
+    }
+  }
+
+  async withLocalFile<T>(
+    key: string,
+    fn: (file: string) => Promise<T>,
+    options: { only?: readonly ByteRange[] } = {},
+  ): Promise<T> {
+    assertValidKey(key);
+    options.only?.forEach(assertValidRange);
     const folder = await mkdtemp(path.join(tmpdir(), 'waymarks-s3-'));
     try {
       const file = path.join(folder, 'object');
-      await pipeline(body, createWriteStream(file, { mode: 0o600 }));
+      if (options.only) await this.#downloadRanges(key, file, options.only);
+      else await pipeline(await this.read(key), createWriteStream(file, { mode: 0o600 }));
       return await fn(file);
     } finally {
       await rm(folder, { recursive: true, force: true });
@@ -222,6 +256,32 @@ export class S3Storage implements ObjectStorage {
   /** A presigned PUT is one request: S3 keeps nothing of one that fails. */
   async removeIncompleteUploads(_olderThanMs: number): Promise<number> {
     return 0;
+  }
+
+  /** A sparse file of the object's size holding only `ranges` of its bytes, each at its own offset. */
+  async #downloadRanges(key: string, file: string, ranges: readonly ByteRange[]): Promise<void> {
+    const info = await this.head(key);
+    if (!info) throw new ObjectNotFoundError(key);
+    const handle = await open(file, 'wx', 0o600);
+    try {
+      await handle.truncate(info.size);
+      for (const range of ranges) {
+        if (range.start >= info.size) continue;
+        const end = Math.min(range.end, info.size - 1);
+        const body = await this.read(key, { start: range.start, end });
+        let position = range.start;
+        for await (const chunk of body) {
+          const bytes = chunk as Uint8Array;
+          for (let done = 0; done < bytes.length;) {
+            const { bytesWritten } = await handle.write(bytes, done, bytes.length - done, position);
+            done += bytesWritten;
+            position += bytesWritten;
+          }
+        }
+      }
+    } finally {
+      await handle.close();
+    }
   }
 }
 

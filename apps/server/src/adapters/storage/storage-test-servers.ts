@@ -10,8 +10,8 @@ import path from 'node:path';
 import { registerErrorHandling } from '../../http/errors.js';
 import { registerStrictJsonParser } from '../../http/json.js';
 import { localStorageRoutes } from './local.routes.js';
+import type { LocalStorage } from './local.js';
 import type { S3StorageConfig } from './s3.js';
-import type { ObjectStorage } from './storage.js';
 
 interface S3rverInstance {
   run(): Promise<AddressInfo>;
@@ -111,7 +111,7 @@ export interface LocalTestServer {
 }
 
 /** The local storage routes under /api in a Fastify app of their own, listening on a free port. */
-export async function startLocalRoutes(storage: ObjectStorage): Promise<LocalTestServer> {
+export async function startLocalRoutes(storage: LocalStorage): Promise<LocalTestServer> {
   const app = Fastify({ logger: false });
   // As in the real app: its JSON parser and error shape must not get in the way of uploads.
   registerStrictJsonParser(app);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { LocalStorage } from './local.js';
 import { S3Storage } from './s3.js';
 import { startLocalRoutes, startS3rver } from './storage-test-servers.js';
-import { ObjectNotFoundError, type ObjectStorage } from './storage.js';
+import { MAX_RANGE_READ_BYTES, ObjectNotFoundError, type ObjectStorage } from './object-storage.js';
 
 interface Harness {
   storage: ObjectStorage;
@@ -215,6 +215,41 @@ describe.each([
     expect(existsSync(seen)).toBe(h.storage.kind === 'local');
   });
 
+  it('withLocalFile with `only` gives a file of the object size where those ranges hold its bytes', async () => {
+    const key = `${base}original`;
+    await h.storage.put(key, Buffer.from('0123456789abcdefghij'), 'video/mp4');
+    const content = await h.storage.withLocalFile(key, async (file) => readFileSync(file, 'latin1'), {
+      only: [
+        { start: 2, end: 4 },
+        { start: 15, end: 40 },
+      ],
+    });
+    // S3 fetches only the ranges into a sparse file; the local store hands over the stored file itself.
+    const zeros = (count: number) => '\u0000'.repeat(count);
+    expect(content).toBe(
+      h.storage.kind === 's3' ? `${zeros(2)}234${zeros(10)}fghij` : '0123456789abcdefghij',
+    );
+  });
+
+  it('readRange answers the bytes asked for, fewer at the end and none past it', async () => {
+    const key = `${base}original`;
+    await h.storage.put(key, Buffer.from('0123456789'), 'image/jpeg');
+    const latin1 = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1');
+    expect(latin1(await h.storage.readRange(key, 2, 3))).toBe('234');
+    expect(latin1(await h.storage.readRange(key, 7, 100))).toBe('789');
+    expect(await h.storage.readRange(key, 10, 4)).toHaveLength(0);
+    expect(await h.storage.readRange(key, 50, 4)).toHaveLength(0);
+    expect(await h.storage.readRange(key, 0, 0)).toHaveLength(0);
+  });
+
+  it('readRange refuses more than MAX_RANGE_READ_BYTES at once, and negative offsets, before any read', async () => {
+    const key = `${base}original`;
+    await h.storage.put(key, Buffer.from('0123456789'), 'image/jpeg');
+    await expect(h.storage.readRange(key, 0, MAX_RANGE_READ_BYTES + 1)).rejects.toThrow(RangeError);
+    await expect(h.storage.readRange(key, -1, 4)).rejects.toThrow(RangeError);
+    await expect(h.storage.readRange(key, 1.5, 4)).rejects.toThrow(RangeError);
+  });
+
   it('removes the temporary copy even when fn fails', async () => {
     const key = `${base}original`;
     await h.storage.put(key, Buffer.from('bytes'), 'image/jpeg');
@@ -229,11 +264,15 @@ describe.each([
     expect(await h.storage.head(key)).toBeDefined();
   });
 
-  it('reports a missing object: head gives undefined, read and withLocalFile throw ObjectNotFoundError', async () => {
+  it('reports a missing object: head gives undefined, read, readRange and withLocalFile throw ObjectNotFoundError', async () => {
     const key = `${base}missing`;
     expect(await h.storage.head(key)).toBeUndefined();
     await expect(h.storage.read(key)).rejects.toThrow(ObjectNotFoundError);
     await expect(h.storage.withLocalFile(key, async () => 1)).rejects.toThrow(ObjectNotFoundError);
+    const only = [{ start: 0, end: 9 }];
+    await expect(h.storage.withLocalFile(key, async () => 1, { only })).rejects.toThrow(ObjectNotFoundError);
+    await expect(h.storage.readRange(key, 0, 4)).rejects.toThrow(ObjectNotFoundError);
+    await expect(h.storage.readRange(key, 0, 0)).rejects.toThrow(ObjectNotFoundError);
   });
 
   it('deletes a mix of present and missing keys without complaint', async () => {

@@ -1,16 +1,11 @@
 // The storage configuration, key rules, URL timing and the S3 origin for the CSP, without any server.
 import { describe, expect, it } from 'vitest';
 import { inspect } from 'node:util';
-import { ConfigError, loadConfig, type Config } from '../../config.js';
+import { ConfigError, parseSettings, type Config } from '../../config.js';
 import { LocalStorage } from './local.js';
 import { S3Storage } from './s3.js';
-import {
-  assertValidKey,
-  createStorage,
-  downloadUrlTiming,
-  MAX_URL_LIFETIME_SECONDS,
-  storageOrigin,
-} from './storage.js';
+import { assertValidKey, downloadUrlTiming, MAX_URL_LIFETIME_SECONDS } from './object-storage.js';
+import { createStorage, storageOrigin } from './storage.js';
 
 const S3_ENV = {
   STORAGE: 's3',
@@ -21,12 +16,12 @@ const S3_ENV = {
 
 describe('storage configuration', () => {
   it('defaults to local storage under DATA_DIR/media', () => {
-    const config = loadConfig({ DATA_DIR: '/srv/waymarks' });
+    const config = parseSettings({ DATA_DIR: '/srv/waymarks' });
     expect(config.storage).toEqual({ kind: 'local', dir: '/srv/waymarks/media' });
   });
 
   it('reads S3 settings, with us-east-1, AWS itself and virtual-hosted addressing by default', () => {
-    expect(loadConfig(S3_ENV).storage).toEqual({
+    expect(parseSettings(S3_ENV).storage).toEqual({
       kind: 's3',
       region: 'us-east-1',
       bucket: 'photos',
@@ -34,7 +29,7 @@ describe('storage configuration', () => {
       secretAccessKey: 'sekrit-key',
       forcePathStyle: false,
     });
-    const minio = loadConfig({
+    const minio = parseSettings({
       ...S3_ENV,
       S3_ENDPOINT: 'http://127.0.0.1:9000',
       S3_REGION: 'eu-central-1',
@@ -48,7 +43,7 @@ describe('storage configuration', () => {
   });
 
   it('treats empty S3 variables, as .env.example leaves them, as unset', () => {
-    const config = loadConfig({ ...S3_ENV, S3_ENDPOINT: '', S3_REGION: ' ' });
+    const config = parseSettings({ ...S3_ENV, S3_ENDPOINT: '', S3_REGION: ' ' });
     expect(config.storage).toMatchObject({ region: 'us-east-1' });
     expect(config.storage).not.toHaveProperty('endpoint');
   });
@@ -64,12 +59,12 @@ describe('storage configuration', () => {
     ['S3_ACCESS_KEY_ID', { ...S3_ENV, S3_ACCESS_KEY_ID: '' }],
     ['S3_SECRET_ACCESS_KEY', { ...S3_ENV, S3_SECRET_ACCESS_KEY: ' ' }],
   ])('stops start-up on a bad or missing %s, naming it', (name, env) => {
-    expect(() => loadConfig(env)).toThrow(ConfigError);
-    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}:`));
+    expect(() => parseSettings(env)).toThrow(ConfigError);
+    expect(() => parseSettings(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}:`));
   });
 
   it('names every missing S3 variable at once', () => {
-    expect(() => loadConfig({ STORAGE: 's3' })).toThrow(
+    expect(() => parseSettings({ STORAGE: 's3' })).toThrow(
       'Invalid configuration:\n  S3_BUCKET: is required when STORAGE=s3\n  S3_ACCESS_KEY_ID: is required when ' +
         'STORAGE=s3\n  S3_SECRET_ACCESS_KEY: is required when STORAGE=s3',
     );
@@ -77,7 +72,7 @@ describe('storage configuration', () => {
 
   it('never repeats the secret key in a configuration error', () => {
     try {
-      loadConfig({ ...S3_ENV, S3_ENDPOINT: 'nope' });
+      parseSettings({ ...S3_ENV, S3_ENDPOINT: 'nope' });
     } catch (error) {
       expect(String(error)).not.toContain('sekrit-key');
     }
@@ -90,14 +85,14 @@ describe('createStorage', () => {
     const local = createStorage({ kind: 'local', dir: '/tmp/x' }, { signingSecret: 's' });
     expect(local).toBeInstanceOf(LocalStorage);
     expect(local.kind).toBe('local');
-    const s3 = createStorage(loadConfig(S3_ENV).storage, { signingSecret: 's' });
+    const s3 = createStorage(parseSettings(S3_ENV).storage, { signingSecret: 's' });
     expect(s3).toBeInstanceOf(S3Storage);
     expect(s3.kind).toBe('s3');
   });
 
   it('keeps secrets out of anything that logs or serialises the store', () => {
     const local = createStorage({ kind: 'local', dir: '/tmp/x' }, { signingSecret: 'signing-secret-value' });
-    const s3 = createStorage(loadConfig(S3_ENV).storage, { signingSecret: 'signing-secret-value' });
+    const s3 = createStorage(parseSettings(S3_ENV).storage, { signingSecret: 'signing-secret-value' });
     for (const store of [local, s3]) {
       for (const shown of [JSON.stringify(store), inspect(store, { depth: 10, showHidden: true })]) {
         expect(shown).not.toContain('signing-secret-value');
@@ -213,7 +208,7 @@ describe('storageOrigin', () => {
 
 describe('S3 presigned upload URL', () => {
   it('signs the content type and length, so S3 refuses any other, and carries no checksum of an empty body', async () => {
-    const store = createStorage(loadConfig(S3_ENV).storage, {
+    const store = createStorage(parseSettings(S3_ENV).storage, {
       signingSecret: 's',
       now: () => Date.UTC(2030, 0, 2),
     });

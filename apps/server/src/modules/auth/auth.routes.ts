@@ -31,7 +31,7 @@ export const REFRESH_COOKIE = 'wm_refresh';
 export const SIGNUP_COOKIE = 'wm_signup';
 const COOKIE_PATH = '/api/auth';
 
-export interface AuthRoutesDeps {
+interface AuthRoutesDeps {
   auth: AuthService;
   sessions: SessionService;
   google: GoogleSignIn | undefined;

@@ -17,12 +17,13 @@ import {
   type Throttle,
   type ThrottlePolicy,
 } from './throttle.js';
-import { hashCode, hashToken, newId, randomCode, randomToken } from './tokens.js';
+import { newId } from '../../common/ids.js';
+import { hashCode, hashToken, randomCode, randomToken } from './tokens.js';
 import type { UsersRepository } from './users.repository.js';
 
-export const CODE_TTL_MS = 10 * 60_000;
+const CODE_TTL_MS = 10 * 60_000;
 export const MAX_CODE_ATTEMPTS = 5;
-export const RESET_TTL_MS = 60 * 60_000;
+const RESET_TTL_MS = 60 * 60_000;
 /** How long a sign-up waits for its address to be confirmed; its code can be sent again meanwhile. */
 export const PENDING_SIGNUP_TTL_MS = 24 * 60 * 60_000;
 
@@ -38,7 +39,7 @@ export const AUTH_MESSAGES = {
 /** Stands in for a user id where there is no account to act on: matches no row, costs the same query. */
 const NOBODY = '';
 
-export interface AuthServiceDeps {
+interface AuthServiceDeps {
   users: UsersRepository;
   codes: CodesRepository;
   sessions: SessionService;

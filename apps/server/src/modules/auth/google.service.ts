@@ -7,10 +7,11 @@ import type { UserRow } from '../../db/schema.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import type { CodesRepository } from './codes.repository.js';
 import type { IssuedSession, SessionService } from './session.service.js';
-import { hashToken, newId, randomToken } from './tokens.js';
+import { newId } from '../../common/ids.js';
+import { hashToken, randomToken } from './tokens.js';
 import type { UsersRepository } from './users.repository.js';
 
-export const LOGIN_CODE_TTL_MS = 2 * 60_000;
+const LOGIN_CODE_TTL_MS = 2 * 60_000;
 
 /** What /api/auth/oauth/exchange answers when a login code cannot be used. */
 export const OAUTH_MESSAGES = {
@@ -33,7 +34,7 @@ export interface PendingAuthorization {
   codeVerifier: string;
 }
 
-export interface GoogleSettings {
+interface GoogleSettings {
   clientId: string;
   clientSecret: string;
   issuer: string;

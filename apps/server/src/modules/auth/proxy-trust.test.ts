@@ -2,11 +2,11 @@
 // counts: only the proxies in front of Waymarks may set it, never the client itself.
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../config.js';
+import { ConfigError, parseSettings } from '../../config.js';
 
 /** The client address Fastify reads for a request with this configuration. */
 async function clientAddress(trustProxy: string | undefined, remoteAddress: string, forwardedFor?: string) {
-  const app = Fastify({ trustProxy: loadConfig({ TRUST_PROXY: trustProxy }).trustProxy });
+  const app = Fastify({ trustProxy: parseSettings({ TRUST_PROXY: trustProxy }).trustProxy });
   app.get('/ip', async (request) => request.ip);
   const res = await app.inject({
     url: '/ip',
@@ -19,8 +19,8 @@ async function clientAddress(trustProxy: string | undefined, remoteAddress: stri
 
 describe('TRUST_PROXY', () => {
   it('refuses true, naming the variable and what to give instead', () => {
-    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(ConfigError);
-    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+    expect(() => parseSettings({ TRUST_PROXY: 'true' })).toThrow(ConfigError);
+    expect(() => parseSettings({ TRUST_PROXY: 'true' })).toThrow(
       /TRUST_PROXY: true trusts every hop.*TRUST_PROXY=1.*TRUST_PROXY=10\.0\.0\.0\/8,127\.0\.0\.1/,
     );
   });
@@ -28,7 +28,7 @@ describe('TRUST_PROXY', () => {
   it.each(['yes', 'proxy.internal', '10.0.0.0/0', '10.0.0.1,', '300.1.1.1', '-1'])(
     'refuses %j, naming the variable',
     (value) => {
-      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: .* is not a proxy address/);
+      expect(() => parseSettings({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: .* is not a proxy address/);
     },
   );
 

@@ -1,12 +1,14 @@
 // Sessions: one row per sign-in with an absolute end, a 1-hour access token bound to it, and a rotating
 // refresh token stored hashed. A session's refresh tokens form a family: a replayed (already rotated)
 // token ends the session, and ending a session refuses its access tokens too, within a second.
-import { isTierId, type Session, type User } from '@waymarks/shared';
+import type { Session, User } from '@waymarks/shared';
+import { tierOf } from '../../common/user-tier.js';
 import type { SessionRow, UserRow } from '../../db/schema.js';
 import { unauthorized } from '../../http/errors.js';
 import type { RefreshTokensRepository } from './refresh-tokens.repository.js';
 import { isLive, type SessionsRepository } from './sessions.repository.js';
-import { hashToken, newId, randomToken, type AccessTokens } from './tokens.js';
+import { newId } from '../../common/ids.js';
+import { hashToken, randomToken, type AccessTokens } from './tokens.js';
 import type { UsersRepository } from './users.repository.js';
 
 export interface IssuedSession {
@@ -15,14 +17,14 @@ export interface IssuedSession {
   refreshExpiresAt: number;
 }
 
-export interface SessionLifetimes {
+interface SessionLifetimes {
   /** From sign-in to the session's end, whatever is refreshed meanwhile. */
   maxAgeMs: number;
   /** How long a refresh token stays usable unused: a session left alone this long ends. */
   idleMs: number;
 }
 
-export interface SessionServiceDeps {
+interface SessionServiceDeps {
   users: UsersRepository;
   sessions: SessionsRepository;
   refreshTokens: RefreshTokensRepository;
@@ -138,7 +140,7 @@ export function toUser(row: UserRow): User {
     username: row.username,
     picture: row.picture,
     emailVerified: row.email_verified === 1,
-    tier: isTierId(row.tier) ? row.tier : 'free',
+    tier: tierOf(row),
     signupDate: new Date(row.created_at).toISOString(),
   };
 }

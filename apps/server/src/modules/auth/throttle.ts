@@ -31,7 +31,7 @@ export interface Reservation {
   windowStartedAt: number;
 }
 
-export interface ThrottleState {
+interface ThrottleState {
   locked: boolean;
   delayMs: number;
 }

@@ -1,10 +1,8 @@
 // Random tokens, their stored hashes, and the signed access token (JWT, HS256).
-import { createHash, createHmac, randomBytes, randomInt, randomUUID, webcrypto } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 export const ACCESS_TOKEN_TTL_MS = 60 * 60 * 1000;
-
-export const newId = (): string => randomUUID();
 
 /** 256 bits, URL-safe: refresh tokens, reset links, one-time login codes. */
 export const randomToken = (): string => randomBytes(32).toString('base64url');
@@ -19,7 +17,7 @@ export const randomCode = (): string => String(randomInt(0, 1_000_000)).padStart
 export const hashCode = (secret: string, code: string): string =>
   createHmac('sha256', secret).update(code).digest('hex');
 
-export interface AccessClaims {
+interface AccessClaims {
   userId: string;
   tokenVersion: number;
   /** The sign-in this token belongs to: ending the session ends the token. */

@@ -6,7 +6,7 @@ import { CountriesSummary, ErrorResponse, VisitedCountResponse } from '@waymarks
 import { currentUser } from '../auth/require-auth.js';
 import type { CountriesService } from './countries.service.js';
 
-export interface CountriesRoutesDeps {
+interface CountriesRoutesDeps {
   countries: CountriesService;
   requireAuth: onRequestAsyncHookHandler;
 }

@@ -11,7 +11,7 @@ export const BASEMAP_PMTILES_PATH = '/map/basemap.pmtiles';
 /** An hour: a replaced file reaches every browser within that, and its new ETag tells readers it changed. */
 const CACHE_CONTROL = 'public, max-age=3600';
 
-export interface MapRoutesDeps {
+interface MapRoutesDeps {
   pmtilesFile: string;
 }
 

@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import yazl from 'yazl';
 import type { MediaRow } from './media.repository.js';
 
-export interface ArchiveClaims {
+interface ArchiveClaims {
   userId: string;
   pinId: string;
   /** Milliseconds since the epoch. */

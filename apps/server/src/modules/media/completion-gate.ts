@@ -1,8 +1,8 @@
 // The line completions wait in: one completion per upload at a time, a few processed at once, and a
 // bounded number waiting. What does not fit is refused at once, so a flood costs no memory.
-import { createLimiter, MAX_CONCURRENT_DERIVATIVE_JOBS, type Limiter } from '../../media/derivatives.js';
+import { createLimiter, MAX_CONCURRENT_DERIVATIVE_JOBS, type Limiter } from '../../media/job-limiter.js';
 
-export interface CompletionLimits {
+interface CompletionLimits {
   /** Completions processed at once: each may hold a decoded full-size image, and on S3 a downloaded file. */
   running: number;
   /** Completions waiting their turn; more are refused. */

@@ -44,11 +44,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const START_TIMEOUT_MS = 30_000;
 /** Far above the usual run time (seconds): a loaded machine starts the server slowly. */
 const TEST_TIMEOUT_MS = 120_000;
-/**
- * A HEIC photo takes the server well over a second to decode and turn into thumbnails; the kill comes
- * this long after complete was sent, while that work runs.
- */
-const KILL_DURING_COMPLETE_AFTER_MS = 400;
 
 interface Environment {
   dataDir: string;
@@ -66,6 +61,8 @@ interface Server {
   log: string[];
   /** The report of the sweep this process ran when it started listening. */
   sweep: Promise<SweepReport>;
+  /** Resolves when the server logs a line with this message (one logged from now on). */
+  logged(message: string): Promise<void>;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
@@ -168,6 +165,18 @@ async function startServer(environment: Environment): Promise<Server> {
     sweepFailed = reject;
   });
   sweep.catch(() => {});
+  const awaited = new Map<string, () => void>();
+  const logged = (message: string) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`No '${message}' in the log:\n${log.join('\n')}`)),
+        START_TIMEOUT_MS,
+      );
+      awaited.set(message, () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   createInterface({ input: child.stderr! }).on('line', (line) => log.push(line));
   createInterface({ input: child.stdout! }).on('line', (line) => {
     log.push(line);
@@ -178,12 +187,16 @@ async function startServer(environment: Environment): Promise<Server> {
       return;
     }
     if (entry.msg === 'media sweep done' && entry.sweep) sweepDone(entry.sweep);
+    if (entry.msg && awaited.has(entry.msg)) {
+      awaited.get(entry.msg)!();
+      awaited.delete(entry.msg);
+    }
     if (entry.msg === 'media sweep failed') sweepFailed(new Error(`The media sweep failed: ${line}`));
   });
   void exited.then(({ code, signal }) =>
     sweepFailed(new Error(`The server ended (${signal ?? code}) before its sweep:\n${log.join('\n')}`)),
   );
-  const server: Server = { child, baseUrl: `http://127.0.0.1:${port}`, log, sweep, exited };
+  const server: Server = { child, baseUrl: `http://127.0.0.1:${port}`, log, sweep, logged, exited };
   servers.add(server);
 
   const deadline = Date.now() + START_TIMEOUT_MS;
@@ -482,11 +495,14 @@ describe.each(testDialects())('crash safety of uploads on %s', (dialect) => {
       expect(await client.put(putNotCompleted)).toBe(200);
       expect(await client.put(completing)).toBe(200);
       const halfRequest = await client.putHalf(environment, halfSent);
+      // A HEIC photo takes the server well over a second to decode and turn into thumbnails: the kill
+      // comes as soon as the server says it has begun.
+      const processing = client.server.logged('upload completing');
       const completeInFlight = client.complete(completing).then(
         () => 'answered' as const,
         () => 'cut off' as const,
       );
-      await sleep(KILL_DURING_COMPLETE_AFTER_MS);
+      await processing;
 
       const report = await crashAndRestart(async () => {
         halfRequest.destroy();

@@ -1,5 +1,5 @@
 // A ready media row as the API shows it (SPEC.md §3 Media item): rows are never returned as they are.
-import { MB, isDateSource, type MediaItem } from '@waymarks/shared';
+import { MB, UNKNOWN_CAMERA, isDateSource, type MediaItem } from '@waymarks/shared';
 import type { MediaRow } from './media.repository.js';
 
 export interface MediaLinks {
@@ -31,7 +31,7 @@ export function toMediaItem(row: MediaRow, links: MediaLinks): MediaItem {
       dateTaken: row.taken_at,
       dateSource: isDateSource(row.date_source) ? row.date_source : null,
       location: hasLocation ? { lat: row.lat!, lng: row.lng!, accuracy: null } : null,
-      camera: camera || 'Unknown',
+      camera: camera || UNKNOWN_CAMERA,
       cameraMake: row.camera_make,
       cameraModel: row.camera_model,
     },

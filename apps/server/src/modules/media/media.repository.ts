@@ -7,7 +7,7 @@ import type { Database, MediaTable } from '../../db/schema.js';
 
 export type MediaRow = Selectable<MediaTable>;
 
-export type ReadyFields = Pick<
+type ReadyFields = Pick<
   MediaRow,
   | 'content_type'
   | 'size_bytes'
@@ -34,7 +34,7 @@ export interface Usage {
 }
 
 /** What a new upload is checked against: the user's usage and the media of its pin, both as of now. */
-export interface Allowance {
+interface Allowance {
   usage: Usage;
   /** Ready media plus uploads in flight on the pin. */
   mediaForPin: number;

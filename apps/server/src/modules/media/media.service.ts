@@ -6,13 +6,13 @@ import {
   MB,
   MEDIA_LIMITS,
   MEDIA_MESSAGES,
+  PIN_MESSAGES,
   canUpload,
   getTier,
   hasFeature,
-  isTierId,
   mediaPerPinAllowed,
   mediaPerPinMessage,
-  requiredTier,
+  planRequiredMessage,
   storageFullMessage,
   verifyMedia,
   type ClientExifData,
@@ -21,39 +21,40 @@ import {
   type DownloadUrlResponse,
   type MediaItem,
   type MediaMetadata,
-  type TierId,
+  type ReadRange,
   type UploadUrlResponse,
 } from '@waymarks/shared';
-import type { ObjectStorage } from '../../adapters/storage/storage.js';
+import type { ObjectStorage } from '../../adapters/storage/object-storage.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError, notFound, serviceBusy } from '../../http/errors.js';
-import { makeDerivatives } from '../../media/derivatives.js';
-import { readMetadata } from '../../media/metadata.js';
-import { normaliseDeclaredType, sniffFile, type SniffedType } from '../../media/sniff.js';
+import type { MakeDerivatives } from '../../media/derivatives.js';
+import { readMetadataFrom } from '../../media/metadata.js';
+import { posterRanges } from '../../media/poster-ranges.js';
+import { normalizeDeclaredType, sniff, type SniffedType } from '../../media/sniff.js';
 import { UnprocessableMedia } from '../../media/unprocessable.js';
-import { newId } from '../auth/tokens.js';
+import { isId, newId } from '../../common/ids.js';
+import { toPin } from '../../common/pin.presenter.js';
+import { tierOf } from '../../common/user-tier.js';
 import type { PinsRepository } from '../pins/pins.repository.js';
-import { isPinId, PIN_NOT_FOUND_MESSAGE, toPin } from '../pins/pins.service.js';
 import { CompletionsBusyError, type CompletionGate } from './completion-gate.js';
 import { mediaKeys, objectKeys, type MediaKeys } from './media-keys.js';
 import type { MediaRepository, MediaRow } from './media.repository.js';
 import { toMediaItem, type MediaLinks } from './media.presenter.js';
 
-/** Media ids are UUIDs like pin ids; anything else is answered 404 without a query. */
-const isMediaId = isPinId;
-
-export interface MediaServiceDeps {
+interface MediaServiceDeps {
   media: MediaRepository;
   pins: PinsRepository;
   storage: ObjectStorage;
   /** One completion per upload at a time, in a line of bounded length. */
   completions: CompletionGate;
+  /** Thumbnails and posters, made through the process's one limiter of decoding jobs. */
+  makeDerivatives: MakeDerivatives;
   now: () => number;
   /** Objects that could not be deleted are left to the sweep; this reports them. */
   onCleanupError: (error: unknown, keys: string[]) => void;
 }
 
-export interface NewUpload {
+interface NewUpload {
   pinId: string;
   contentType: string;
   filename: string;
@@ -65,8 +66,6 @@ export interface NewUpload {
 const CAMERA_TEXT_MAX = 100;
 const clip = (text: string | null, max: number) => (text === null ? null : text.slice(0, max));
 
-const tierOf = (user: UserRow): TierId => (isTierId(user.tier) ? user.tier : 'free');
-
 const UPLOAD_EXPIRED_MESSAGE = 'This upload was not finished in time. Please upload the file again.';
 const COMPLETIONS_BUSY_MESSAGE = 'Many uploads are being processed right now. Please try again in a moment.';
 
@@ -77,7 +76,7 @@ export class MediaService {
   async createUpload(user: UserRow, input: NewUpload): Promise<UploadUrlResponse> {
     const { media, storage, now } = this.deps;
     const pin = await this.ownedPin(user, input.pinId);
-    const contentType = normaliseDeclaredType(input.contentType, input.filename);
+    const contentType = normalizeDeclaredType(input.contentType, input.filename);
     if (!contentType) throw new AppError(415, ErrorCode.unsupportedMediaType, MEDIA_MESSAGES.unsupportedType);
     const bytes = input.sizeBytes ?? Math.ceil(input.sizeMB * MB);
     if (bytes > MEDIA_LIMITS.maxFileBytes) {
@@ -176,9 +175,10 @@ export class MediaService {
 
     let processed: Processed;
     try {
-      processed = await storage.withLocalFile(keys.original, (file) =>
-        inspectStoredFile(file, row.content_type, exifData?.lastModified),
-      );
+      processed = await inspectStoredObject(this.deps, keys.original, stored.size, {
+        declared: row.content_type,
+        lastModified: exifData?.lastModified,
+      });
     } catch (error) {
       if (!(error instanceof UnprocessableMedia)) throw error;
       await this.refuse(row, keys);
@@ -244,7 +244,7 @@ export class MediaService {
   /** A pin's title and ready originals for a signed archive link (checked when the link was made). */
   async archiveForLink(userId: string, pinId: string): Promise<{ title: string; media: MediaRow[] }> {
     const pin = await this.deps.pins.findOwned(userId, pinId);
-    if (!pin) throw notFound(PIN_NOT_FOUND_MESSAGE);
+    if (!pin) throw notFound(PIN_MESSAGES.notFound);
     return { title: pin.title, media: await this.deps.media.listReadyForPin(pin.id) };
   }
 
@@ -254,12 +254,12 @@ export class MediaService {
 
   /** Deletes one media item (ready, or an upload in flight) and its stored objects. */
   async delete(user: UserRow, mediaId: string): Promise<DeleteMediaResponse> {
-    if (!isMediaId(mediaId)) throw notFound(MEDIA_MESSAGES.mediaNotFound);
+    if (!isId(mediaId)) throw notFound(MEDIA_MESSAGES.mediaNotFound);
     const row = await this.deps.media.deleteOwned(user.id, mediaId, this.deps.now());
     if (!row) throw notFound(MEDIA_MESSAGES.mediaNotFound);
     await this.deleteObjects([mediaKeys(row.user_id, row.id)]);
     const pin = await this.deps.pins.findOwned(user.id, row.pin_id);
-    if (!pin) throw notFound(PIN_NOT_FOUND_MESSAGE);
+    if (!pin) throw notFound(PIN_MESSAGES.notFound);
     return { mediaId, pin: toPin(pin) };
   }
 
@@ -268,7 +268,7 @@ export class MediaService {
    * row ever points at a missing object; objects left by a crash in between are swept.
    */
   async deletePin(user: UserRow, pinId: string): Promise<boolean> {
-    if (!isPinId(pinId)) return false;
+    if (!isId(pinId)) return false;
     const pin = await this.deps.pins.findOwned(user.id, pinId);
     if (!pin) return false;
     const rows = await this.deps.media.listForPin(pin.id);
@@ -321,44 +321,57 @@ export class MediaService {
   }
 
   private async owned(user: UserRow, mediaId: string): Promise<MediaRow> {
-    const row = isMediaId(mediaId) ? await this.deps.media.findOwned(user.id, mediaId) : undefined;
+    const row = isId(mediaId) ? await this.deps.media.findOwned(user.id, mediaId) : undefined;
     if (!row) throw notFound(MEDIA_MESSAGES.mediaNotFound);
     return row;
   }
 
   private async ownedPin(user: UserRow, pinId: string) {
-    const pin = isPinId(pinId) ? await this.deps.pins.findOwned(user.id, pinId) : undefined;
-    if (!pin) throw notFound(PIN_NOT_FOUND_MESSAGE);
+    const pin = isId(pinId) ? await this.deps.pins.findOwned(user.id, pinId) : undefined;
+    if (!pin) throw notFound(PIN_MESSAGES.notFound);
     return pin;
   }
 }
 
 function requireDownloads(user: UserRow): void {
   if (!hasFeature(tierOf(user), 'mediaDownloads')) {
-    const needed = getTier(requiredTier('mediaDownloads'));
-    throw new AppError(
-      403,
-      ErrorCode.featureRequired,
-      `Downloading photos and videos needs the ${needed.name} plan or higher.`,
-    );
+    throw new AppError(403, ErrorCode.featureRequired, planRequiredMessage('mediaDownloads'));
   }
 }
 
 interface Processed {
   type: SniffedType;
   metadata: MediaMetadata;
-  derivatives: Awaited<ReturnType<typeof makeDerivatives>>;
+  derivatives: Awaited<ReturnType<MakeDerivatives>>;
 }
 
-/** Everything read from the stored bytes: the type they really are, their metadata and the derivatives. */
-async function inspectStoredFile(
-  file: string,
-  declared: string,
-  lastModified: number | undefined,
+/**
+ * Everything read from the stored object: the type its bytes really are and their metadata, read by
+ * ranges (kilobytes, however large the object is), then the derivatives, the one step that needs a local
+ * file: a photo whole (sharp decodes all of it; the plan's file size limit bounds it), a video only the
+ * ranges its poster needs (poster-ranges.ts), so S3 does not send a 2 GB video to make one frame.
+ */
+async function inspectStoredObject(
+  { storage, makeDerivatives }: Pick<MediaServiceDeps, 'storage' | 'makeDerivatives'>,
+  key: string,
+  size: number,
+  upload: { declared: string; lastModified: number | undefined },
 ): Promise<Processed> {
+  const read: ReadRange = (offset, length) => storage.readRange(key, offset, length);
   // Refuses what is not an accepted photo or video, and bytes of another type than declared.
-  const type = await sniffFile(file, declared);
-  const metadata = await readMetadata(file, type.kind, { fileLastModifiedMs: lastModified });
-  const derivatives = await makeDerivatives(file, type);
-  return { type, metadata, derivatives };
+  const type = await sniff(read, upload.declared);
+  const metadata = await readMetadataFrom(read, size, type.kind, {
+    fileLastModifiedMs: upload.lastModified,
+  });
+  const only = type.kind === 'video' ? await posterRanges(read, size, type.mime) : undefined;
+  const derive = (file: string) => makeDerivatives(file, type);
+  if (!only) return { type, metadata, derivatives: await storage.withLocalFile(key, derive) };
+  try {
+    return { type, metadata, derivatives: await storage.withLocalFile(key, derive, { only }) };
+  } catch (error) {
+    // A frame past the bytes that were read decodes as damaged, and only the whole file can tell that
+    // from a video that really is: it gets the same verdict as before ranged reads, never a harsher one.
+    if (!(error instanceof UnprocessableMedia && error.reason === 'damaged')) throw error;
+    return { type, metadata, derivatives: await storage.withLocalFile(key, derive) };
+  }
 }

@@ -2,7 +2,7 @@
 // half-written upload files, pending uploads whose link ran out long ago (rows and objects), and stored
 // objects that no row owns. Rows are always written before their objects and deleted before them, so a
 // row never points at a missing object; this sweep removes the objects a crash left behind.
-import type { ObjectStorage } from '../../adapters/storage/storage.js';
+import type { ObjectStorage } from '../../adapters/storage/object-storage.js';
 import { mediaIdOfKey, mediaKeys, objectKeys, MEDIA_PREFIX } from './media-keys.js';
 import type { MediaRepository } from './media.repository.js';
 
@@ -12,14 +12,14 @@ export interface SweepReport {
   orphanObjects: number;
 }
 
-export interface MediaSweepDeps {
+interface MediaSweepDeps {
   media: MediaRepository;
   storage: ObjectStorage;
   now: () => number;
 }
 
 /** A pending upload is abandoned this long after its link expired (a PUT begun just before may still run). */
-export const ABANDONED_AFTER_MS = 60 * 60 * 1000;
+const ABANDONED_AFTER_MS = 60 * 60 * 1000;
 const BATCH = 500;
 
 export class MediaSweep {

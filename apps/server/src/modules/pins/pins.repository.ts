@@ -18,7 +18,7 @@ export const PIN_COLUMNS = [
   'verification_score',
   'media_count',
 ] as const satisfies readonly (keyof PinsTable)[];
-export type PinFields = Pick<PinRow, (typeof PIN_COLUMNS)[number]>;
+type PinFields = Pick<PinRow, (typeof PIN_COLUMNS)[number]>;
 
 export class PinsRepository {
   constructor(private readonly db: Db) {}

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { currentUser } from '../auth/require-auth.js';
 import type { PinsService } from './pins.service.js';
 
-export interface PinsRoutesDeps {
+interface PinsRoutesDeps {
   pins: PinsService;
   requireAuth: onRequestAsyncHookHandler;
 }

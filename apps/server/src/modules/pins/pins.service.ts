@@ -6,28 +6,20 @@ import {
   ErrorCode,
   canCreatePin,
   getTier,
-  isTierId,
+  PIN_MESSAGES,
   pinLimitMessage,
   type Pin,
   type PinVerificationResponse,
-  type PinVerificationStatus,
 } from '@waymarks/shared';
-import type { GazetteerService } from '../../geo/loader.js';
+import type { GazetteerService } from '../../geo/gazetteer-service.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { UserRow } from '../../db/schema.js';
-import { newId } from '../auth/tokens.js';
-import type { PinFields, PinRow, PinsRepository } from './pins.repository.js';
+import { isId, newId } from '../../common/ids.js';
+import { toPin } from '../../common/pin.presenter.js';
+import { tierOf } from '../../common/user-tier.js';
+import type { PinRow, PinsRepository } from './pins.repository.js';
 
-export const PIN_NOT_FOUND_MESSAGE = 'Pin not found';
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Pin ids are UUIDs; anything else cannot name a pin, so it is answered 404 without a query. */
-export function isPinId(value: string): boolean {
-  return UUID_PATTERN.test(value);
-}
-
-export interface NewPin {
+interface NewPin {
   lat: number;
   lng: number;
   title: string;
@@ -35,13 +27,13 @@ export interface NewPin {
   visitDate?: string | null | undefined;
 }
 
-export interface PinChanges {
+interface PinChanges {
   title?: string | undefined;
   description?: string | undefined;
   visitDate?: string | null | undefined;
 }
 
-export interface PinsServiceDeps {
+interface PinsServiceDeps {
   pins: PinsRepository;
   gazetteer: GazetteerService;
   now: () => number;
@@ -49,30 +41,12 @@ export interface PinsServiceDeps {
   deleteWithMedia: (user: UserRow, pinId: string) => Promise<boolean>;
 }
 
-export function toPin(row: PinFields): Pin {
-  return {
-    pinId: row.id,
-    title: row.title,
-    description: row.description,
-    lat: row.lat,
-    lng: row.lng,
-    mediaCount: row.media_count,
-    countryCode: row.country_code,
-    countryName: row.country_name,
-    country: row.country_name,
-    visitDate: row.visit_date,
-    verificationStatus: row.verification_status as PinVerificationStatus,
-    verificationScore: row.verification_score,
-    name: row.title,
-  };
-}
-
 export class PinsService {
   constructor(private readonly deps: PinsServiceDeps) {}
 
   async create(user: UserRow, input: NewPin): Promise<Pin> {
     const { pins, gazetteer, now } = this.deps;
-    const tier = isTierId(user.tier) ? user.tier : 'free';
+    const tier = tierOf(user);
     // A count then an insert: two creates racing at the very limit could both pass. Acceptable for a
     // per-person limit (one person's two tabs), not worth a lock.
     if (!canCreatePin(tier, await pins.countByUser(user.id))) {
@@ -115,19 +89,19 @@ export class PinsService {
   }
 
   async update(user: UserRow, pinId: string, changes: PinChanges): Promise<Pin> {
-    if (!isPinId(pinId)) throw notFound(PIN_NOT_FOUND_MESSAGE);
+    if (!isId(pinId)) throw notFound(PIN_MESSAGES.notFound);
     const row = await this.deps.pins.updateOwned(user.id, pinId, {
       ...(changes.title !== undefined ? { title: changes.title } : {}),
       ...(changes.description !== undefined ? { description: changes.description } : {}),
       ...(changes.visitDate !== undefined ? { visit_date: changes.visitDate } : {}),
       updated_at: this.deps.now(),
     });
-    if (!row) throw notFound(PIN_NOT_FOUND_MESSAGE);
+    if (!row) throw notFound(PIN_MESSAGES.notFound);
     return toPin(row);
   }
 
   async delete(user: UserRow, pinId: string): Promise<void> {
-    if (!(await this.deps.deleteWithMedia(user, pinId))) throw notFound(PIN_NOT_FOUND_MESSAGE);
+    if (!(await this.deps.deleteWithMedia(user, pinId))) throw notFound(PIN_MESSAGES.notFound);
   }
 
   async verification(user: UserRow, pinId: string): Promise<PinVerificationResponse> {
@@ -140,8 +114,8 @@ export class PinsService {
   }
 
   private async owned(user: UserRow, pinId: string): Promise<PinRow> {
-    const row = isPinId(pinId) ? await this.deps.pins.findOwned(user.id, pinId) : undefined;
-    if (!row) throw notFound(PIN_NOT_FOUND_MESSAGE);
+    const row = isId(pinId) ? await this.deps.pins.findOwned(user.id, pinId) : undefined;
+    if (!row) throw notFound(PIN_MESSAGES.notFound);
     return row;
   }
 }

@@ -10,10 +10,10 @@ import {
   ReverseGeocodeQuery,
   ReverseGeocodeResult,
 } from '@waymarks/shared';
-import type { GazetteerService } from '../../geo/loader.js';
+import type { GazetteerService } from '../../geo/gazetteer-service.js';
 import { perUserRateLimit } from '../../http/per-user-rate-limit.js';
 
-export interface PlacesRateLimits {
+interface PlacesRateLimits {
   /** Searches per user per minute: typing with the 300 ms debounce sends at most ~3 a second. */
   searchPerMinute: number;
   /** Reverse geocodes per user per minute: a click on the map each, or one per photo group on upload. */
@@ -22,7 +22,7 @@ export interface PlacesRateLimits {
 
 export const DEFAULT_PLACES_RATE_LIMITS: PlacesRateLimits = { searchPerMinute: 300, reversePerMinute: 600 };
 
-export interface PlacesRoutesDeps {
+interface PlacesRoutesDeps {
   gazetteer: GazetteerService;
   requireAuth: onRequestAsyncHookHandler;
   rateLimits?: PlacesRateLimits;

@@ -7,7 +7,7 @@ import {
 import { escapeHtml, mailPage } from '../../adapters/mail/html.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
 
-export interface ReportForMail {
+interface ReportForMail {
   reportId: string;
   contentType: ReportContentType;
   contentLocation: string;

@@ -4,12 +4,12 @@ import type { ReportContentType, ReportRequest, ReportUrgency } from '@waymarks/
 import type { Mailer } from '../../adapters/mail/mailer.js';
 import { tooManyRequests } from '../../http/errors.js';
 import type { Throttle, ThrottlePolicy } from '../auth/throttle.js';
-import { newId } from '../auth/tokens.js';
+import { newId } from '../../common/ids.js';
 import { reportReceivedMail } from './reports.mails.js';
 import type { ReportsRepository } from './reports.repository.js';
 
 /** Ten reports an hour from one address is far beyond honest use; more is a flood. */
-export const REPORT_FLOOD_POLICY: ThrottlePolicy = {
+const REPORT_FLOOD_POLICY: ThrottlePolicy = {
   windowMs: 60 * 60_000,
   maxFailures: 10,
   lockMs: 60 * 60_000,
@@ -42,7 +42,7 @@ type ParsedReport = {
   urgency: ReportUrgency;
 } & Omit<ReportRequest, 'contentType' | 'contentLocation' | 'description' | 'reporterEmail' | 'urgency'>;
 
-export interface ReportsServiceDeps {
+interface ReportsServiceDeps {
   reports: ReportsRepository;
   throttle: Throttle;
   mailer: Mailer;

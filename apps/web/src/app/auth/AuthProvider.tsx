@@ -3,7 +3,9 @@ import { AuthContext, type AuthContextValue } from './context';
 import type { SessionManager } from './session';
 
 export function AuthProvider({ manager, children }: { manager: SessionManager; children: ReactNode }) {
-  const snapshot = useSyncExternalStore(manager.subscribe, manager.getSnapshot);
+  // The prerender renders with a manager that never starts, and main.tsx starts this one only after
+  // hydration began: the server snapshot is the same 'loading' one on both sides.
+  const snapshot = useSyncExternalStore(manager.subscribe, manager.getSnapshot, manager.getSnapshot);
 
   const value = useMemo<AuthContextValue>(
     () => ({

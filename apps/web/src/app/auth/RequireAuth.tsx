@@ -21,10 +21,12 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** A signed-in visitor on a page meant for visitors (the landing page) goes to the dashboard. */
+/**
+ * A signed-in visitor on a page meant for visitors (the landing page) goes to the dashboard. While the
+ * session is restored the page itself shows: it arrives prerendered, and hydration must render it as well.
+ */
 export function RedirectSignedIn({ children }: { children: ReactNode }) {
   const { status } = useAuth();
-  if (status === 'loading') return <AuthLoadingScreen />;
   if (status === 'signedIn') return <Navigate to="/dashboard" replace />;
   return children;
 }

@@ -1,6 +1,6 @@
 import { createContext } from 'react';
 import type { User } from '@waymarks/shared';
-import type { ApiRequestOptions } from '../../lib/api';
+import type { Transport } from '../../lib/api';
 import type { AuthStatus } from './session';
 
 export interface AuthContextValue {
@@ -13,8 +13,11 @@ export interface AuthContextValue {
   completeOAuth(code: string): Promise<User>;
   signOut(): Promise<void>;
   reloadUser(): Promise<User>;
-  /** Authenticated API call: bearer token, one refresh and retry on 401. */
-  request<T>(path: string, options?: Omit<ApiRequestOptions, 'token'>): Promise<T>;
+  /**
+   * The signed-in transport: bearer token, one refresh and retry on 401. Features call endpoints through
+   * useApi(), which types each call from the shared endpoint table.
+   */
+  request: Transport;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

@@ -17,7 +17,7 @@ export interface SignInState {
 
 const NOTICES: readonly SignInNotice[] = ['accountVerified', 'sessionExpired', 'passwordReset'];
 
-export const DEFAULT_AFTER_SIGN_IN = '/dashboard';
+const DEFAULT_AFTER_SIGN_IN = '/dashboard';
 
 export function returnToOf(location: Pick<Location, 'pathname' | 'search' | 'hash'>): ReturnTo {
   return { pathname: location.pathname, search: location.search, hash: location.hash };

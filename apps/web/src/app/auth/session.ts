@@ -1,18 +1,18 @@
 // The browser's session (SPEC.md §4 Authentication, DESIGN.md Auth): the access token lives only in
 // this object's memory, the refresh token in an HttpOnly cookie the server set. No React in here, so
 // the rules can be tested with an injected fetch and clock.
-import type { OAuthExchangeRequest, Session, SignInRequest, User } from '@waymarks/shared';
-import { ApiError, apiFetch, type ApiRequestOptions } from '../../lib/api';
+import type { Session, User } from '@waymarks/shared';
+import { ApiError, apiFetch, callEndpoint, type Transport } from '../../lib/api';
 
 export const SESSION_EXPIRED_MESSAGE = 'Session expired. Please log in again.';
-export const NO_TOKEN_MESSAGE = 'No authentication token available';
+const NO_TOKEN_MESSAGE = 'No authentication token available';
 
 /** Refresh this long before the access token expires (SPEC.md §9 Auth: 5 minutes). */
-export const REFRESH_MARGIN_MS = 5 * 60 * 1000;
+const REFRESH_MARGIN_MS = 5 * 60 * 1000;
 /** A refresh that failed for a reason other than a refused cookie (offline, 5xx) is tried again. */
 export const REFRESH_RETRY_MS = 30 * 1000;
 /** Never schedule refreshes back to back, even for a token that is already inside the margin. */
-export const MIN_REFRESH_DELAY_MS = 5 * 1000;
+const MIN_REFRESH_DELAY_MS = 5 * 1000;
 
 export interface Clock {
   now(): number;
@@ -20,7 +20,7 @@ export interface Clock {
   clearTimeout(handle: unknown): void;
 }
 
-export const systemClock: Clock = {
+const systemClock: Clock = {
   now: () => Date.now(),
   setTimeout: (callback, ms) => setTimeout(callback, ms),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
@@ -28,7 +28,7 @@ export const systemClock: Clock = {
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 
-export interface AuthSnapshot {
+interface AuthSnapshot {
   status: AuthStatus;
   user: User | null;
   /** True after the session ended because a refresh was refused; reset by the next sign-in. */
@@ -43,7 +43,7 @@ export class SessionExpiredError extends Error {
   }
 }
 
-export interface SessionManagerOptions {
+interface SessionManagerOptions {
   fetch: typeof fetch;
   clock?: Clock;
 }
@@ -102,19 +102,14 @@ export class SessionManager {
   }
 
   async signIn(email: string, password: string): Promise<User> {
-    const body: SignInRequest = { email, password };
-    const session = await apiFetch<Session>(this.fetchImpl, '/auth/signin', { method: 'POST', body });
+    const session = await callEndpoint(this.withToken(null), 'signIn', { body: { email, password } });
     this.replaceSession(session);
     return session.user;
   }
 
   /** Exchanges the one-time login code from /oauth/callback for a session. */
   async completeOAuth(code: string): Promise<User> {
-    const body: OAuthExchangeRequest = { code };
-    const session = await apiFetch<Session>(this.fetchImpl, '/auth/oauth/exchange', {
-      method: 'POST',
-      body,
-    });
+    const session = await callEndpoint(this.withToken(null), 'oauthExchange', { body: { code } });
     this.replaceSession(session);
     return session.user;
   }
@@ -124,7 +119,7 @@ export class SessionManager {
     const token = this.getAccessToken();
     this.generation += 1;
     try {
-      await apiFetch(this.fetchImpl, '/auth/signout', { method: 'POST', token });
+      await callEndpoint(this.withToken(token), 'signOut');
     } catch {
       // SPEC.md §4: the failure of the server-side sign-out is ignored; local data is cleared anyway.
     } finally {
@@ -134,7 +129,7 @@ export class SessionManager {
 
   /** Reloads the signed-in user (after a plan change, say) without touching the tokens. */
   async reloadUser(): Promise<User> {
-    const user = await this.request<User>('/auth/me');
+    const user = await callEndpoint(this.request, 'me');
     if (this.session) {
       this.session = { ...this.session, user };
       this.publish({ status: 'signedIn', user, expired: false });
@@ -146,13 +141,13 @@ export class SessionManager {
    * An authenticated API call. A 401 triggers one refresh and one retry; if the retry is refused too,
    * or the refresh is, the session ends and SessionExpiredError is thrown.
    */
-  async request<T>(path: string, options: Omit<ApiRequestOptions, 'token'> = {}): Promise<T> {
+  request: Transport = async (path, options = {}) => {
     if (this.snapshot.status === 'loading') await this.start();
     const token = this.getAccessToken();
     if (!token) throw new Error(NO_TOKEN_MESSAGE);
 
     try {
-      return await apiFetch<T>(this.fetchImpl, path, { ...options, token });
+      return await apiFetch(this.fetchImpl, path, { ...options, token });
     } catch (error) {
       if (!isUnauthorized(error)) throw error;
     }
@@ -160,11 +155,16 @@ export class SessionManager {
     const renewed = await this.renewAfterUnauthorized(token);
     if (!renewed) throw new SessionExpiredError();
     try {
-      return await apiFetch<T>(this.fetchImpl, path, { ...options, token: renewed.accessToken });
+      return await apiFetch(this.fetchImpl, path, { ...options, token: renewed.accessToken });
     } catch (error) {
       if (isUnauthorized(error)) throw this.expire();
       throw error;
     }
+  };
+
+  /** Requests as this browser, with the given access token or none (sign-in, refresh, sign-out). */
+  private withToken(token: string | null): Transport {
+    return (path, options) => apiFetch(this.fetchImpl, path, { ...options, token });
   }
 
   /** Stops the refresh timer; for tests and hot reloads. */
@@ -178,7 +178,7 @@ export class SessionManager {
     let session: Session | undefined;
     try {
       // 204 (no body) when the browser has no refresh cookie at all: nobody is signed in.
-      session = await apiFetch<Session | undefined>(this.fetchImpl, '/auth/refresh', { method: 'POST' });
+      session = await callEndpoint(this.withToken(null), 'refresh');
     } catch (error) {
       if (generation !== this.generation) return this.session;
       if (error instanceof ApiError && isRefusal(error.status)) return this.noSession();

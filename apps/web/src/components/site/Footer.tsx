@@ -1,16 +1,38 @@
 // The two footers of SPEC.md §2: the simple one (legal links and copyright) and the full one.
-import type { ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { publicConfig } from '../../app/public-config';
 import { WaymarksMark } from '../Logo';
 import { LEGAL_LINKS, PRODUCT_NAME, TAGLINE } from './links';
 
-const year = () => new Date().getFullYear();
+const neverChanges = () => () => {};
+
+/** False while React adopts prerendered markup, true from the render after (and in every other render). */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    neverChanges,
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * The visitor's current year. A prerendered page carries the year of its build, which may have passed: the
+ * hydrating render keeps that text, then the span is drawn again with the year of the visitor's clock.
+ */
+function CurrentYear() {
+  const hydrated = useHydrated();
+  return (
+    <span key={hydrated ? 'now' : 'prerendered'} suppressHydrationWarning>
+      {new Date().getFullYear()}
+    </span>
+  );
+}
 
 function Copyright({ className = '' }: { className?: string }) {
   return (
     <p className={className}>
-      © {year()} {PRODUCT_NAME}. All rights reserved.
+      © <CurrentYear /> {PRODUCT_NAME}. All rights reserved.
     </p>
   );
 }

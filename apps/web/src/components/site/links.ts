@@ -1,6 +1,6 @@
 // The site's fixed link lists (SPEC.md §2, footers), in the order the footers show them.
 
-export interface SiteLink {
+interface SiteLink {
   to: string;
   label: string;
 }

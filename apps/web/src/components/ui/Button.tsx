@@ -2,7 +2,7 @@ import type { ComponentPropsWithRef } from 'react';
 import { buttonClasses, type ButtonSize, type ButtonVariant } from './button-styles';
 import { Spinner } from './Spinner';
 
-export interface ButtonProps extends ComponentPropsWithRef<'button'> {
+interface ButtonProps extends ComponentPropsWithRef<'button'> {
   variant?: ButtonVariant;
   size?: ButtonSize;
   fullWidth?: boolean;

@@ -2,7 +2,7 @@ import type { ComponentPropsWithRef } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses, type ButtonSize, type ButtonVariant } from './button-styles';
 
-export interface ButtonLinkProps extends ComponentPropsWithRef<typeof Link> {
+interface ButtonLinkProps extends ComponentPropsWithRef<typeof Link> {
   variant?: ButtonVariant;
   size?: ButtonSize;
   fullWidth?: boolean;
@@ -19,7 +19,7 @@ export function ButtonLink({
   return <Link className={`${buttonClasses(variant, fullWidth, size)} ${className}`} {...props} />;
 }
 
-export interface ExternalButtonLinkProps extends Omit<ComponentPropsWithRef<'a'>, 'target' | 'rel'> {
+interface ExternalButtonLinkProps extends Omit<ComponentPropsWithRef<'a'>, 'target' | 'rel'> {
   href: string;
   variant?: ButtonVariant;
   size?: ButtonSize;

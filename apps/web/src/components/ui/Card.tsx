@@ -1,7 +1,7 @@
 import type { ComponentPropsWithRef, ElementType, ReactNode } from 'react';
 
 /** Surface classes every card shares: white, a hairline border, the card radius and a soft shadow. */
-export const cardClasses = 'rounded-card border border-slate-200/80 bg-white shadow-card';
+const cardClasses = 'rounded-card border border-slate-200/80 bg-white shadow-card';
 
 type CardProps<E extends ElementType> = {
   as?: E;
@@ -31,14 +31,14 @@ export function Card<E extends ElementType = 'div'>({
 
 /** A rounded tile holding an icon at the top of a card. */
 export function IconTile({ children, tone = 'brand' }: { children: ReactNode; tone?: 'brand' | 'accent' }) {
-  const colours =
+  const colors =
     tone === 'brand'
       ? 'bg-brand-50 text-brand-700 ring-brand-100'
       : 'bg-orange-50 text-accent-600 ring-orange-100';
   return (
     <span
       aria-hidden="true"
-      className={`flex size-12 shrink-0 items-center justify-center rounded-xl ring-1 ring-inset ${colours} [&_svg]:size-6`}
+      className={`flex size-12 shrink-0 items-center justify-center rounded-xl ring-1 ring-inset ${colors} [&_svg]:size-6`}
     >
       {children}
     </span>

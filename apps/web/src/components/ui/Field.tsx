@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-export interface FieldProps {
+interface FieldProps {
   id: string;
   label: ReactNode;
   /** Shown under the control in place of the hint; the control must point at `errorId(id)`. */
@@ -9,7 +9,7 @@ export interface FieldProps {
   children: ReactNode;
 }
 
-export const errorId = (id: string) => `${id}-error`;
+const errorId = (id: string) => `${id}-error`;
 export const hintId = (id: string) => `${id}-hint`;
 
 /** ids the control's aria-describedby should list, or undefined when there is nothing to describe. */

@@ -1,12 +1,12 @@
 import { useId, type ReactNode } from 'react';
 
-export interface RadioOption<V extends string> {
+interface RadioOption<V extends string> {
   value: V;
   label: ReactNode;
   description?: ReactNode;
 }
 
-export interface RadioGroupProps<V extends string> {
+interface RadioGroupProps<V extends string> {
   legend: ReactNode;
   name: string;
   value: V;

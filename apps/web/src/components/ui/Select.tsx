@@ -2,7 +2,7 @@ import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { controlClasses, describedBy, Field } from './Field';
 
-export interface SelectProps extends Omit<ComponentPropsWithRef<'select'>, 'id'> {
+interface SelectProps extends Omit<ComponentPropsWithRef<'select'>, 'id'> {
   label: ReactNode;
   error?: string | null | undefined;
   hint?: ReactNode;

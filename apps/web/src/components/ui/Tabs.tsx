@@ -2,7 +2,7 @@
 // select, each panel labelled by its tab.
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
-export interface TabItem<T extends string> {
+interface TabItem<T extends string> {
   id: T;
   label: ReactNode;
 }

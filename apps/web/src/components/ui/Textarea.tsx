@@ -1,7 +1,7 @@
 import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
 import { controlClasses, describedBy, Field } from './Field';
 
-export interface TextareaProps extends Omit<ComponentPropsWithRef<'textarea'>, 'id'> {
+interface TextareaProps extends Omit<ComponentPropsWithRef<'textarea'>, 'id'> {
   label: ReactNode;
   error?: string | null | undefined;
   hint?: ReactNode;

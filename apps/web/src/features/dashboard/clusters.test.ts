@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Pin } from '@waymarks/shared';
 import { CLUSTER_MAX_ZOOM, PinClusters, paddedBounds } from './clusters';
+import { buildPin } from '@waymarks/shared/testing';
 
 function pin(pinId: string, lat: number, lng: number): Pin {
-  return {
-    pinId,
-    title: pinId,
-    description: '',
-    lat,
-    lng,
-    mediaCount: 0,
-    countryCode: 'XX',
-    countryName: 'Unknown',
-    country: 'Unknown',
-    visitDate: null,
-    verificationStatus: 'unverified',
-    verificationScore: 0,
-    name: pinId,
-  };
+  return buildPin({ pinId, title: pinId, lat, lng, countryCode: 'XX', countryName: 'Unknown' });
 }
 
 const WORLD: [number, number, number, number] = [-180, -85, 180, 85];

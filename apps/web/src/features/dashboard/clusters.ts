@@ -3,13 +3,13 @@
 import Supercluster, { type ClusterProperties } from 'supercluster';
 import type { Pin } from '@waymarks/shared';
 
-export type PinPoint = { pinId: string };
+type PinPoint = { pinId: string };
 export type ClusterItem =
   | { kind: 'pin'; pin: Pin; lat: number; lng: number }
   | { kind: 'cluster'; id: number; count: number; lat: number; lng: number };
 
 /** Pixel radius within which pins join a cluster, and the zoom from which every pin stands alone. */
-export const CLUSTER_RADIUS = 56;
+const CLUSTER_RADIUS = 56;
 export const CLUSTER_MAX_ZOOM = 14;
 
 export class PinClusters {

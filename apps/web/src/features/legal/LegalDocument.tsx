@@ -2,7 +2,7 @@
 // is built from the same section list as the sections, so a contents link can never point nowhere.
 import type { ReactNode } from 'react';
 
-export interface LegalSection {
+interface LegalSection {
   /** The section's id, the target of its contents link. */
   id: string;
   title: string;

@@ -24,7 +24,7 @@ function lat(point: Position): number {
   return point[1] as number;
 }
 
-export function ringCrossesAntimeridian(ring: Ring): boolean {
+function ringCrossesAntimeridian(ring: Ring): boolean {
   return ring.some((point, i) => i > 0 && crossesAntimeridian(ring[i - 1] as Position, point));
 }
 

@@ -8,14 +8,14 @@ import {
   type StyleSpecification,
 } from 'maplibre-gl';
 import type { FeatureCollection } from 'geojson';
-import { MAP_COLOURS } from './colours';
+import { MAP_COLORS } from './colors';
 import { countryBorders } from './countries';
 
 export const COUNTRIES_SOURCE_ID = 'countries';
 export const VISITED_LAYER_ID = 'visited-countries';
 const BORDERS_SOURCE_ID = 'country-borders';
 
-export { MAP_COLOURS };
+export { MAP_COLORS };
 
 /** SPEC: 'Visited-country layer: green, fill opacity 0.3'. */
 const VISITED_OPACITY = 0.3;
@@ -36,7 +36,7 @@ export function visitedLayer(codes: readonly string[]): FillLayerSpecification {
     source: COUNTRIES_SOURCE_ID,
     filter: visitedFilter(codes),
     paint: {
-      'fill-color': MAP_COLOURS.visited,
+      'fill-color': MAP_COLORS.visited,
       'fill-opacity': VISITED_OPACITY,
       // The antialiasing outline is drawn over the translucent fill on every edge, including where a
       // country is cut at ±180°, which would show as a darker seam through Chukotka or Fiji.
@@ -57,8 +57,8 @@ export function offlineStyle(
       [BORDERS_SOURCE_ID]: { type: 'geojson', data: countryBorders(countries) },
     },
     layers: [
-      { id: 'ocean', type: 'background', paint: { 'background-color': MAP_COLOURS.ocean } },
-      { id: 'land', type: 'fill', source: COUNTRIES_SOURCE_ID, paint: { 'fill-color': MAP_COLOURS.land } },
+      { id: 'ocean', type: 'background', paint: { 'background-color': MAP_COLORS.ocean } },
+      { id: 'land', type: 'fill', source: COUNTRIES_SOURCE_ID, paint: { 'fill-color': MAP_COLORS.land } },
       visitedLayer(visitedCodes),
       {
         id: 'borders',
@@ -66,7 +66,7 @@ export function offlineStyle(
         source: BORDERS_SOURCE_ID,
         layout: { 'line-join': 'round' },
         paint: {
-          'line-color': MAP_COLOURS.border,
+          'line-color': MAP_COLORS.border,
           'line-width': ['interpolate', ['linear'], ['zoom'], 1, 0.5, 6, 1.25],
         },
       },

@@ -7,6 +7,7 @@ import {
   type UploadDeps,
   type UploadTarget,
 } from './upload-flow';
+import { buildPin } from '@waymarks/shared/testing';
 
 const AREZZO = { lat: 43.4665, lng: 11.882 };
 const MADRID = { lat: 40.44697, lng: -3.72475 };
@@ -22,21 +23,7 @@ function meta(location: { lat: number; lng: number } | null, dateTaken: string |
 }
 
 function pin(id: string, at: { lat: number; lng: number }, title = id): Pin {
-  return {
-    pinId: id,
-    title,
-    description: '',
-    lat: at.lat,
-    lng: at.lng,
-    mediaCount: 0,
-    countryCode: 'IT',
-    countryName: 'Italy',
-    country: 'Italy',
-    visitDate: null,
-    verificationStatus: 'unverified',
-    verificationScore: 0,
-    name: title,
-  };
+  return buildPin({ pinId: id, title, ...at, countryCode: 'IT', countryName: 'Italy' });
 }
 
 function setup(files: [File, MediaMetadata][], existingPins: Pin[] = []) {

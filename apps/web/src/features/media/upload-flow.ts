@@ -15,7 +15,7 @@ import {
   type Pin,
   type PinCreateRequest,
 } from '@waymarks/shared';
-import { roundCoordinate } from '../dashboard/place';
+import { roundCoordinate } from '../places';
 
 export interface UploadSettings {
   autoDetectDate: boolean;
@@ -84,7 +84,7 @@ export class UploadRefused extends Error {
   override name = 'UploadRefused';
 }
 
-export const PROGRESS = { started: 10, metadataRead: 30, grouped: 50, batchesStart: 60, done: 100 } as const;
+const PROGRESS = { started: 10, metadataRead: 30, grouped: 50, batchesStart: 60, done: 100 } as const;
 
 /** The selected place when it is a real one: quick upload's 0, 0 placeholder is not (SPEC.md §5). */
 export function isQuickUpload(target: Pick<UploadTarget, 'lat' | 'lng' | 'pin'>): boolean {

@@ -5,11 +5,11 @@ import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { DialogContent, DialogRoot, DialogTrigger } from '../../../components/ui/Dialog';
 import { Input } from '../../../components/ui/Input';
-import { requestPasswordReset } from '../api';
+import { requestPasswordReset } from '../api/auth';
 import { UNEXPECTED_ERROR } from '../messages';
-import { showFieldErrors } from '../focus';
+import { showFieldErrors } from '../../../lib/focus';
 
-export interface ForgotPasswordDialogProps {
+interface ForgotPasswordDialogProps {
   /** Called after the server accepted the request; the dialog has closed by then. */
   onSent: () => void;
 }

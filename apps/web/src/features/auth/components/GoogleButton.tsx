@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/Button';
-import { authConfigQuery, startGoogleSignIn } from '../api';
+import { authConfigQuery, startGoogleSignIn } from '../api/auth';
 
 /** 'Continue with Google', disabled with an explanation when the server has no Google client set up. */
 export function GoogleButton() {

@@ -4,12 +4,12 @@ import { describeError } from '../../../lib/api';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Input } from '../../../components/ui/Input';
-import { resendCode, verifyEmail } from '../api';
+import { resendCode, verifyEmail } from '../api/auth';
 import { UNEXPECTED_ERROR } from '../messages';
-import { showFieldErrors } from '../focus';
+import { showFieldErrors } from '../../../lib/focus';
 import { AuthHeading } from './AuthLayout';
 
-export interface VerifyEmailStepProps {
+interface VerifyEmailStepProps {
   /** Where the code was sent. */
   email: string;
   /** Runs after the server accepted the code: the parent signs in and moves on. */

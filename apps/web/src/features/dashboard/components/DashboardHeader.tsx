@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Globe2, MapPin, Trophy } from 'lucide-react';
 import { displayName, hasFeature, type User } from '@waymarks/shared';
 import { WaymarksMark } from '../../../components/Logo';
-import { SignOutButton } from '../../auth/components/SignOutButton';
+import { SignOutButton } from '../../auth';
 import type { PreferenceKey, Preferences } from '../preferences';
 import { LockedFeatureButton } from './LockedFeature';
 import { headerButtonClasses } from './header-button';
@@ -37,7 +37,7 @@ function ToggleButton({
   );
 }
 
-export function ProfileAvatar({ user, className = 'size-9' }: { user: User; className?: string }) {
+function ProfileAvatar({ user, className = 'size-9' }: { user: User; className?: string }) {
   const initial = displayName(user).charAt(0).toUpperCase();
   return user.picture ? (
     <img

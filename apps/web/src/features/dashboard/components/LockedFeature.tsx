@@ -2,23 +2,11 @@
 // which plan unlocks it, with 'Upgrade Now' leading to the plans on /profile (SPEC.md §2, §6).
 import { useState, type ReactNode } from 'react';
 import { Lock } from 'lucide-react';
-import { getTier, requiredTier, type Feature } from '@waymarks/shared';
+import { getTier, planRequiredMessage, requiredTier, type Feature } from '@waymarks/shared';
 import { DialogClose, DialogContent, DialogRoot } from '../../../components/ui/Dialog';
 import { ButtonLink } from '../../../components/ui/ButtonLink';
 import { Button } from '../../../components/ui/Button';
 import { headerButtonClasses } from './header-button';
-
-/** What each lockable feature is called in the popup. */
-const FEATURE_NAMES: Partial<Record<Feature, string>> = {
-  countryHighlighting: 'Country highlighting',
-  leaderboard: 'The leaderboard',
-  timelineView: 'The travel timeline',
-};
-
-export function planRequiredText(feature: Feature): string {
-  const plan = getTier(requiredTier(feature)).name;
-  return `${FEATURE_NAMES[feature] ?? 'This feature'} needs the ${plan} plan or higher.`;
-}
 
 export function LockedFeatureButton({
   feature,
@@ -45,7 +33,7 @@ export function LockedFeatureButton({
         <span className="hidden lg:inline">{label}</span>
         <Lock aria-hidden="true" className="size-3.5" />
       </button>
-      <DialogContent title="Plan required" description={planRequiredText(feature)}>
+      <DialogContent title="Plan required" description={planRequiredMessage(feature)}>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <DialogClose asChild>
             <Button variant="secondary">Not now</Button>

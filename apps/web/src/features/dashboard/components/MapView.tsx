@@ -14,11 +14,17 @@ import type { FeatureCollection } from 'geojson';
 import type { Map as MaplibreMap, StyleSpecification } from 'maplibre-gl';
 import type { Pin } from '@waymarks/shared';
 import { publicConfig } from '../../../app/public-config';
-import { loadBasemap } from '../../map/basemap';
-import { VISITED_LAYER_ID, addVisitedLayer, offlineStyle, visitedFilter } from '../../map/style';
-import { setupMaplibre } from '../../map/worker';
+import {
+  VISITED_LAYER_ID,
+  addVisitedLayer,
+  loadBasemap,
+  loadPmtiles,
+  offlineStyle,
+  setupMaplibre,
+  visitedFilter,
+} from '../../map';
+import { markerTitle } from '../../places';
 import { PinClusters, paddedBounds, type ClusterItem } from '../clusters';
-import { markerTitle } from '../place';
 
 /** SPEC.md §9: the default map centre and zoom. */
 export const DEFAULT_VIEW = { latitude: 40.7128, longitude: -74.006, zoom: 3 } as const;
@@ -64,7 +70,7 @@ async function chooseStyle(): Promise<{ style: string | StyleSpecification; coun
   const config = publicConfig();
   if (config.mapStyleUrl) return { style: config.mapStyleUrl, countries };
   if (config.mapPmtilesUrl) {
-    const { pmtilesStyle, registerPmtilesProtocol } = await import('../../map/pmtiles');
+    const { pmtilesStyle, registerPmtilesProtocol } = await loadPmtiles();
     registerPmtilesProtocol();
     return { style: pmtilesStyle(config.mapPmtilesUrl, countries), countries };
   }

@@ -8,13 +8,13 @@ import {
   MEDIA_PICKER_ACCEPT,
   formatFileSize,
   hasCoordinates,
-  isMediaFileType,
+  isMediaFileName,
   type MediaMetadata,
 } from '@waymarks/shared';
 
 /** HEIC files come with an empty type in most browsers: the extension tells. */
-export function isMediaFile(file: File): boolean {
-  return isMediaFileType(file.type) || (!file.type && /\.(heic|heif)$/i.test(file.name));
+function isMediaFile(file: File): boolean {
+  return isMediaFileName(file.type, file.name);
 }
 
 const isAndroid = () => typeof navigator !== 'undefined' && /android/i.test(navigator.userAgent);

@@ -6,9 +6,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { MediaItem, Pin, TierId } from '@waymarks/shared';
 import { ApiError } from '../../../lib/api';
-import { NOTICE_MS } from '../gallery-api';
+import { NOTICE_MS } from '../brief-notice';
 import { MediaGallery } from './MediaGallery';
 import { SWIPE_MIN_PX } from './MediaViewer';
+import { buildPin } from '@waymarks/shared/testing';
 
 type RequestOptions = { method?: string; body?: unknown; signal?: AbortSignal };
 const { request } = vi.hoisted(() => ({
@@ -16,21 +17,17 @@ const { request } = vi.hoisted(() => ({
 }));
 vi.mock('../../../app/auth/useAuth', () => ({ useAuth: () => ({ request }) }));
 
-const pin: Pin = {
+const pin: Pin = buildPin({
   pinId: 'pin-1',
   title: 'Lisbon',
-  description: '',
   lat: 38.72,
   lng: -9.14,
   mediaCount: 3,
   countryCode: 'PT',
   countryName: 'Portugal',
-  country: 'Portugal',
-  visitDate: null,
   verificationStatus: 'verified',
   verificationScore: 80,
-  name: 'Lisbon',
-};
+});
 
 /** Built from local parts so the grid reads 'Nov 22, 14:05' in whatever zone the test runs. */
 const UPLOADED_AT = new Date(2025, 10, 22, 14, 5).toISOString();
@@ -138,7 +135,7 @@ describe('MediaGallery states', () => {
     let answer: (value: unknown) => void = () => {};
     serve({ [`GET /media/pin/${pin.pinId}`]: () => new Promise((resolve) => (answer = resolve)) });
     renderGallery();
-    expect(screen.getByText('Loading media…').closest('[role="status"]')).toBeTruthy();
+    expect(screen.getByText('Loading media…').closest('[role="status"]')).not.toBeNull();
     await act(async () => answer({ media: threeItems }));
     expect(await screen.findAllByRole('listitem')).toHaveLength(3);
     expect(screen.queryByText('Loading media…')).toBeNull();
@@ -147,8 +144,8 @@ describe('MediaGallery states', () => {
   it('says No photos or videos yet and points to the upload tab when the pin has none', async () => {
     serve({ [`GET /media/pin/${pin.pinId}`]: listOf([]) });
     renderGallery();
-    expect(await screen.findByText('No photos or videos yet')).toBeTruthy();
-    expect(screen.getByText(/Upload Photos & Videos tab/)).toBeTruthy();
+    await screen.findByText('No photos or videos yet');
+    expect(screen.queryByText(/Upload Photos & Videos tab/)).not.toBeNull();
     expect(screen.queryByRole('button', { name: /Download All/ })).toBeNull();
   });
 
@@ -179,14 +176,14 @@ describe('MediaGallery grid', () => {
     const first = within(items[0]!);
     expect(first.getByAltText('IMG_1.jpg').getAttribute('src')).toBe('/api/storage/object/thumb-1.webp');
     expect(first.getByAltText('IMG_1.jpg').getAttribute('loading')).toBe('lazy');
-    expect(first.getByText('2.5 MB')).toBeTruthy();
-    expect(first.getByText('Nov 22, 14:05')).toBeTruthy();
+    expect(first.queryByText('2.5 MB')).not.toBeNull();
+    expect(first.queryByText('Nov 22, 14:05')).not.toBeNull();
     expect(tile('IMG_1.jpg').getAttribute('aria-label')).toBe(
       'IMG_1.jpg, photo, 2.5 MB, uploaded Nov 22, 14:05',
     );
     const last = within(items[2]!);
-    expect(last.getByText('Video')).toBeTruthy();
-    expect(last.getByText('1.5 KB')).toBeTruthy();
+    expect(last.queryByText('Video')).not.toBeNull();
+    expect(last.queryByText('1.5 KB')).not.toBeNull();
   });
 
   it('hides a thumbnail that fails to load and keeps the item openable', async () => {
@@ -194,7 +191,8 @@ describe('MediaGallery grid', () => {
     renderGallery();
     fireEvent.error(await screen.findByAltText('IMG_2.jpg'));
     expect(screen.queryByAltText('IMG_2.jpg')).toBeNull();
-    expect(await openViewer('IMG_2.jpg')).toBeTruthy();
+    // The viewer opens: openViewer waits for its dialog and fails without it.
+    await openViewer('IMG_2.jpg');
   });
 });
 
@@ -206,10 +204,10 @@ describe('MediaViewer', () => {
     const dialog = within(await openViewer('IMG_1.jpg'));
     expect(dialog.getByAltText('IMG_1.jpg').getAttribute('src')).toBe('/api/storage/object/preview-1.webp');
     expect(dialog.getByRole('status').textContent).toBe('Loading photo…');
-    expect(dialog.getByText('1 of 3')).toBeTruthy();
-    expect(dialog.getByText('2.5 MB')).toBeTruthy();
-    expect(dialog.getByText('Taken Jun 3, 2024, 09:07')).toBeTruthy();
-    expect(dialog.getByText('Apple iPhone 15')).toBeTruthy();
+    expect(dialog.queryByText('1 of 3')).not.toBeNull();
+    expect(dialog.queryByText('2.5 MB')).not.toBeNull();
+    expect(dialog.queryByText('Taken Jun 3, 2024, 09:07')).not.toBeNull();
+    expect(dialog.queryByText('Apple iPhone 15')).not.toBeNull();
     expect(document.activeElement).toBe(dialog.getByRole('button', { name: 'Close viewer' }));
     fireEvent.load(dialog.getByAltText('IMG_1.jpg'));
     expect(dialog.queryByText('Loading photo…')).toBeNull();
@@ -219,33 +217,33 @@ describe('MediaViewer', () => {
     renderGallery();
     await openViewer('IMG_1.jpg');
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
-    expect(screen.getByRole('dialog', { name: 'IMG_2.jpg' })).toBeTruthy();
-    expect(within(viewer()).getByText('2 of 3')).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'IMG_2.jpg' })).not.toBeNull();
+    expect(within(viewer()).queryByText('2 of 3')).not.toBeNull();
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowLeft' });
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowLeft' });
-    expect(screen.getByRole('dialog', { name: 'clip.mov' })).toBeTruthy();
-    expect(within(viewer()).getByText('3 of 3')).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'clip.mov' })).not.toBeNull();
+    expect(within(viewer()).queryByText('3 of 3')).not.toBeNull();
   });
 
   it('moves with the Next and Previous buttons and with a touch swipe of 50 px', async () => {
     renderGallery();
     const dialog = await openViewer('IMG_1.jpg');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
-    expect(screen.getByRole('dialog', { name: 'IMG_2.jpg' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'IMG_2.jpg' })).not.toBeNull();
     fireEvent.click(within(viewer()).getByRole('button', { name: 'Previous' }));
-    expect(screen.getByRole('dialog', { name: 'IMG_1.jpg' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'IMG_1.jpg' })).not.toBeNull();
 
     const stage = within(viewer()).getByAltText('IMG_1.jpg');
     const touch = { pointerType: 'touch', pointerId: 7, clientY: 300 };
     fireEvent.pointerDown(stage, { ...touch, clientX: 200 });
     fireEvent.pointerUp(stage, { ...touch, clientX: 200 - (SWIPE_MIN_PX - 1) });
-    expect(screen.getByRole('dialog', { name: 'IMG_1.jpg' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'IMG_1.jpg' })).not.toBeNull();
     fireEvent.pointerDown(stage, { ...touch, clientX: 200 });
     fireEvent.pointerUp(stage, { ...touch, clientX: 200 - SWIPE_MIN_PX });
-    expect(screen.getByRole('dialog', { name: 'IMG_2.jpg' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'IMG_2.jpg' })).not.toBeNull();
     fireEvent.pointerDown(within(viewer()).getByAltText('IMG_2.jpg'), { ...touch, clientX: 100 });
     fireEvent.pointerUp(within(viewer()).getByAltText('IMG_2.jpg'), { ...touch, clientX: 180 });
-    expect(screen.getByRole('dialog', { name: 'IMG_1.jpg' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'IMG_1.jpg' })).not.toBeNull();
   });
 
   it('plays a video with controls, its poster frame and the streaming link', async () => {
@@ -283,7 +281,7 @@ describe('Deleting from the viewer', () => {
     renderGallery();
     const dialog = within(await openViewer('clip.mov'));
     fireEvent.click(dialog.getByRole('button', { name: 'Delete video' }));
-    expect(dialog.getByRole('alertdialog', { name: 'Delete this video?' })).toBeTruthy();
+    expect(dialog.queryByRole('alertdialog', { name: 'Delete this video?' })).not.toBeNull();
     expect(document.activeElement).toBe(dialog.getByRole('button', { name: 'Cancel' }));
     fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
     expect(dialog.queryByRole('alertdialog')).toBeNull();
@@ -292,7 +290,7 @@ describe('Deleting from the viewer', () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Delete video' }));
     fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
     expect(dialog.queryByRole('alertdialog')).toBeNull();
-    expect(screen.getByRole('dialog', { name: 'clip.mov' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'clip.mov' })).not.toBeNull();
     expect(calledPaths()).not.toContain('DELETE /media/m3');
   });
 
@@ -306,7 +304,7 @@ describe('Deleting from the viewer', () => {
     client.setQueryData(['pins'], [pin]);
     const dialog = within(await openViewer('IMG_1.jpg'));
     fireEvent.click(dialog.getByRole('button', { name: 'Delete photo' }));
-    expect(dialog.getByText('Delete this photo?')).toBeTruthy();
+    expect(dialog.queryByText('Delete this photo?')).not.toBeNull();
     fireEvent.click(dialog.getByRole('button', { name: 'Delete' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -316,7 +314,7 @@ describe('Deleting from the viewer', () => {
     expect(client.getQueryData(['pins'])).toEqual([pinAfter]);
     expect(client.getQueryState(['pins'])?.isInvalidated).toBe(true);
     await waitFor(() => expect(document.activeElement).toBe(tile('IMG_2.jpg')));
-    expect(await screen.findByText('IMG_1.jpg deleted.')).toBeTruthy();
+    await screen.findByText('IMG_1.jpg deleted.');
   });
 
   it('keeps the item and says so in the viewer when the server refuses the delete', async () => {
@@ -331,7 +329,7 @@ describe('Deleting from the viewer', () => {
     expect((await dialog.findByRole('alert')).textContent).toBe(
       'This photo could not be deleted. Please try again.',
     );
-    expect(screen.getByRole('dialog', { name: 'IMG_2.jpg' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'IMG_2.jpg' })).not.toBeNull();
     expect(consoleError).toHaveBeenCalled();
   });
 });
@@ -342,7 +340,9 @@ describe('Downloads', () => {
     renderGallery('free');
     const button = await screen.findByRole('button', { name: /Download All/ });
     expect((button as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByText(/Downloads need the Adventurer plan or higher\./)).toBeTruthy();
+    expect(
+      screen.queryByText(/Downloading photos and videos needs the Adventurer plan or higher\./),
+    ).not.toBeNull();
     expect(screen.getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/profile');
 
     const dialog = within(await openViewer('IMG_1.jpg'));

@@ -7,22 +7,19 @@ import {
   MEDIA_MESSAGES,
   formatFileSize,
   hasFeature,
+  planRequiredMessage,
   type MediaItem,
   type Pin,
   type TierId,
 } from '@waymarks/shared';
-import { useAuth } from '../../../app/auth/useAuth';
+import { useApi } from '../../../app/auth/useApi';
+import { describeError } from '../../../lib/api';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
-import {
-  downloadAll,
-  downloadErrorText,
-  downloadsLockedText,
-  mediaKeys,
-  useBriefNotice,
-  useMediaList,
-} from '../gallery-api';
+import { downloadAll, mediaKeys, useMediaList } from '../api/media';
+import { useBriefNotice } from '../brief-notice';
+import { DOWNLOAD_FAILED, DOWNLOAD_UNREACHABLE } from '../messages';
 import { MediaViewer } from './MediaViewer';
 
 const UPLOAD_TIME = new Intl.DateTimeFormat('en-US', {
@@ -127,7 +124,7 @@ export function MediaGallery({
   tier: TierId;
   onPinDeleteRequest?: () => void;
 }) {
-  const { request } = useAuth();
+  const api = useApi();
   const queryClient = useQueryClient();
   const list = useMediaList(pin.pinId);
   const media = list.data;
@@ -144,8 +141,8 @@ export function MediaGallery({
 
   const canDownload = hasFeature(tier, 'mediaDownloads');
   const downloadAllFiles = useMutation({
-    mutationFn: () => downloadAll(request, pin.pinId),
-    onError: (error) => notice.show(downloadErrorText(error)),
+    mutationFn: () => downloadAll(api, pin.pinId),
+    onError: (error) => notice.show(describeError(error, DOWNLOAD_FAILED, DOWNLOAD_UNREACHABLE)),
   });
 
   function show(mediaId: string) {
@@ -286,7 +283,7 @@ export function MediaGallery({
       </div>
       {hasMedia && !canDownload && (
         <p id={lockedHintId} className="text-sm text-slate-600">
-          {downloadsLockedText()}{' '}
+          {planRequiredMessage('mediaDownloads')}{' '}
           <Link
             to="/profile"
             className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800"

@@ -71,7 +71,7 @@ const SWITCHES: readonly {
 ];
 
 /** '1.0 km': the slider's value always with one decimal, as its steps are. */
-export function formatGroupingDistance(km: number): string {
+function formatGroupingDistance(km: number): string {
   return `${km.toFixed(1)} km`;
 }
 

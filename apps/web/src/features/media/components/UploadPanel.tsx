@@ -11,14 +11,14 @@ import {
   type MediaMetadata,
   type Pin,
 } from '@waymarks/shared';
-import { useAuth } from '../../../app/auth/useAuth';
+import { useApi } from '../../../app/auth/useApi';
 import { Alert } from '../../../components/ui/Alert';
 import { VisitDateField } from '../../../components/VisitDateField';
-import { dashboardKeys, usePlaceLookups } from '../../dashboard/api';
-import { placeFromReverse, placeWhenLookupFails } from '../../dashboard/place';
-import { mediaKeys } from '../gallery-api';
+import { refreshPinFigures } from '../../pins';
+import { placeFromReverse, placeWhenLookupFails, usePlaceLookups } from '../../places';
+import { mediaKeys } from '../api/media';
+import { uploadOneFile } from '../api/upload';
 import { readFileMetadata } from '../read-metadata';
-import { uploadOneFile } from '../upload-api';
 import {
   DEFAULT_UPLOAD_SETTINGS,
   UploadRefused,
@@ -78,7 +78,7 @@ export function UploadPanel({
   /** What a run left for the traveller when the panel had to start again (the place became a pin). */
   initial?: UploadLeftover | null;
 }) {
-  const { request } = useAuth();
+  const api = useApi();
   const queryClient = useQueryClient();
   const { reverse } = usePlaceLookups();
   // A group's place is named like a clicked point: town, else region, else country (SPEC.md §8 fallback).
@@ -185,9 +185,9 @@ export function UploadPanel({
         {
           readMetadata: readFileMetadata,
           placeAt,
-          createPin: async (body) => (await request<{ pin: Pin }>('/pins', { method: 'POST', body })).pin,
-          deletePin: (pinId) => request(`/pins/${encodeURIComponent(pinId)}`, { method: 'DELETE' }),
-          uploadFile: (pinId, file, meta) => uploadOneFile(request, pinId, file, meta),
+          createPin: async (body) => (await api('createPin', { body })).pin,
+          deletePin: (pinId) => api('deletePin', { params: { pinId } }),
+          uploadFile: (pinId, file, meta) => uploadOneFile(api, pinId, file, meta),
           existingPins,
         },
         setProgress,
@@ -207,8 +207,7 @@ export function UploadPanel({
       setFiles(remaining);
       setError(failure);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.pins }),
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.countries }),
+        refreshPinFigures(queryClient),
         queryClient.invalidateQueries({ queryKey: mediaKeys.all }),
       ]);
       // With a failure the panel stays, showing what went up and what did not, the failed files kept.

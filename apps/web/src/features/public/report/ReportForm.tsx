@@ -20,7 +20,7 @@ import { RadioGroup } from '../../../components/ui/RadioGroup';
 import { Select } from '../../../components/ui/Select';
 import { Textarea } from '../../../components/ui/Textarea';
 import { describeError } from '../../../lib/api';
-import { showFieldErrors } from '../../auth/focus';
+import { showFieldErrors } from '../../../lib/focus';
 import { submitReport as postReport, type SubmitReport } from './api';
 import {
   toReportRequest,

@@ -1,0 +1,110 @@
+// The web app's pages: prerendered public pages go out as their own HTML with this instance's settings
+// filled in and compressed for the browsers that accept it; every other page path gets index.html.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PUBLIC_CONFIG, type PublicConfig } from '@waymarks/shared';
+import { isPageRequest, registerWebApp, sendIndexPage } from './web.js';
+
+const SETTINGS: PublicConfig = {
+  ...DEFAULT_PUBLIC_CONFIG,
+  supportEmail: 'help+1@example.org',
+  discordUrl: 'https://chat.example.org/?a=1&b="2"',
+};
+
+/** A page as apps/web/scripts/prerender.mjs writes it: placeholders in the page and named in the meta tag. */
+function prerendered(heading: string): string {
+  const placeholders = JSON.stringify({
+    ...DEFAULT_PUBLIC_CONFIG,
+    supportEmail: '{{supportEmail}}',
+    discordUrl: '{{discordUrl}}',
+  }).replace(/"/g, '&quot;');
+  return (
+    `<!doctype html><meta name="waymarks-config" content="${placeholders}" /><title>${heading}</title>` +
+    `<div id="root"><h1>${heading}</h1><a href="mailto:{{supportEmail}}">{{supportEmail}}</a>` +
+    `<a href="{{discordUrl}}">Discord</a>${'<p>Long enough to be worth compressing.</p>'.repeat(50)}</div>`
+  );
+}
+
+const meta = (html: string) => {
+  const content = /<meta name="waymarks-config" content="([^"]*)"/.exec(html)?.[1] ?? '';
+  return JSON.parse(content.replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code))));
+};
+
+describe('the web app with prerendered pages', () => {
+  const webDir = mkdtempSync(path.join(tmpdir(), 'waymarks-web-pages-'));
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    mkdirSync(path.join(webDir, 'prerendered'));
+    writeFileSync(
+      path.join(webDir, 'index.html'),
+      '<!doctype html><meta name="waymarks-config" content="{}" /><title>Waymarks</title><div id="root"></div>',
+    );
+    writeFileSync(path.join(webDir, 'prerendered', 'index.html'), prerendered('Map Your Adventures'));
+    writeFileSync(path.join(webDir, 'prerendered', 'about.html'), prerendered('About Waymarks'));
+    app = Fastify();
+    const web = await registerWebApp(app, webDir, SETTINGS);
+    app.setNotFoundHandler((request, reply) => {
+      if (web && isPageRequest(request)) return sendIndexPage(reply, web);
+      return reply.status(404).send();
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it('sends / and /about as their prerendered HTML, also with a query string', async () => {
+    for (const [url, heading] of [
+      ['/', 'Map Your Adventures'],
+      ['/about', 'About Waymarks'],
+      ['/about?ref=mail', 'About Waymarks'],
+    ] as const) {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain(`<h1>${heading}</h1>`);
+    }
+  });
+
+  it("fills this instance's settings into the page's text, links and meta tag, escaped", async () => {
+    const html = (await app.inject({ url: '/about' })).body;
+    expect(html).not.toContain('{{');
+    expect(html).toContain('<a href="mailto:help+1@example.org">help+1@example.org</a>');
+    expect(html).toContain('<a href="https://chat.example.org/?a=1&#38;b=&#34;2&#34;">');
+    expect(meta(html)).toEqual(SETTINGS);
+  });
+
+  it('sends index.html for the other page paths, a trailing slash included', async () => {
+    for (const url of ['/signin', '/dashboard', '/about/']) {
+      const res = await app.inject({ url });
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(meta(res.body)).toEqual(SETTINGS);
+    }
+  });
+
+  it('never serves a page file with its placeholders', async () => {
+    const res = await app.inject({ url: '/prerendered/about.html' });
+    expect(res.body).not.toContain('{{');
+  });
+
+  it('compresses a page with brotli, else gzip, as the browser accepts, and says the answer varies', async () => {
+    const br = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('<h1>Map Your Adventures</h1>');
+
+    const gzip = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain('<h1>Map Your Adventures</h1>');
+
+    const plain = await app.inject({ url: '/', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('<h1>Map Your Adventures</h1>');
+  });
+});

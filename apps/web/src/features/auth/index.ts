@@ -1,0 +1,2 @@
+// What other features may use of auth.
+export { SignOutButton } from './components/SignOutButton';

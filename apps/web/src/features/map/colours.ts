@@ -1,7 +1,0 @@
-// The offline basemap's colours, also read by the browser tests that check what the map draws.
-export const MAP_COLOURS = {
-  ocean: '#d3e8f1',
-  land: '#f3f0e8',
-  border: '#b9b3a6',
-  visited: '#16a34a',
-} as const;

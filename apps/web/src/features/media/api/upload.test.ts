@@ -1,0 +1,116 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { emptyMediaMetadata } from '@waymarks/shared';
+import { ApiError, createApi, type Transport } from '../../../lib/api';
+import { BUSY_COMPLETE_ATTEMPTS, uploadOneFile } from './upload';
+import { buildPin } from '@waymarks/shared/testing';
+
+const metadata = emptyMediaMetadata();
+
+const busy = () =>
+  new ApiError(503, JSON.stringify({ error: { code: 'SERVICE_BUSY', message: 'Busy' } }), '7');
+
+const verification = { status: 'unverified', score: 0, hasLocationVerification: false } as const;
+
+// Answers as the server's contract describes them: the client checks every answer in tests.
+const reserved = {
+  mediaId: 'm1',
+  uploadUrl: '/put',
+  contentType: 'image/jpeg',
+  expiresAt: '2024-05-01T13:00:00.000Z',
+};
+
+const pin = buildPin({
+  pinId: 'p1',
+  title: 'Lisbon',
+  lat: 38.72,
+  lng: -9.14,
+  mediaCount: 1,
+  countryCode: 'PT',
+  countryName: 'Portugal',
+});
+
+const completed = {
+  mediaId: 'm1',
+  verification,
+  pin,
+  media: {
+    mediaId: 'm1',
+    pinId: 'p1',
+    userId: 'u1',
+    r2Key: 'media/u1/m1.jpg',
+    contentType: 'image/jpeg',
+    filename: 'a.jpg',
+    sizeMB: 3 / 1024 ** 2,
+    sizeBytes: 3,
+    uploadedAt: '2024-05-01T12:00:00.000Z',
+    status: 'ready',
+    isVideo: false,
+    isImage: true,
+    width: 1,
+    height: 1,
+    exifData: {
+      dateTaken: null,
+      dateSource: null,
+      location: null,
+      camera: 'Unknown',
+      cameraMake: null,
+      cameraModel: null,
+    },
+    verification,
+    thumbnailUrl: '/thumb',
+    previewUrl: '/preview',
+    streamUrl: null,
+  },
+};
+
+/** A server whose complete answers 503 `busyTimes` times, then completes; records every call. */
+function server(busyTimes: number) {
+  const calls: string[] = [];
+  let busyLeft = busyTimes;
+  const request = vi.fn(async (path: string, options?: { method?: string }) => {
+    calls.push(`${options?.method ?? 'GET'} ${path}`);
+    if (path === '/media/upload-url') return reserved;
+    if (path === '/media/complete') {
+      if (busyLeft-- > 0) throw busy();
+      return completed;
+    }
+    return undefined;
+  });
+  return { request: createApi(request as Transport), calls };
+}
+
+describe('uploadOneFile when the server is too busy to check the file', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(null, { status: 200 })),
+  );
+  const file = new File([new Uint8Array([1, 2, 3])], 'a.jpg', { type: 'image/jpeg' });
+
+  it('waits as Retry-After asks and completes, keeping the upload', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 200 })),
+    );
+    const { request, calls } = server(2);
+    const waits: number[] = [];
+    const done = await uploadOneFile(request, 'p1', file, metadata, async (ms) => {
+      waits.push(ms);
+    });
+    expect(done.mediaId).toBe('m1');
+    expect(waits).toEqual([7000, 7000]);
+    expect(calls.filter((call) => call === 'POST /media/complete')).toHaveLength(3);
+    expect(calls.some((call) => call.startsWith('DELETE'))).toBe(false);
+  });
+
+  it('gives the file up after a few tries, and only then frees its reservation', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 200 })),
+    );
+    const { request, calls } = server(100);
+    await expect(uploadOneFile(request, 'p1', file, metadata, async () => {})).rejects.toThrow('Busy');
+    expect(calls.filter((call) => call === 'POST /media/complete')).toHaveLength(BUSY_COMPLETE_ATTEMPTS);
+    expect(calls.at(-1)).toBe('DELETE /media/m1');
+  });
+});

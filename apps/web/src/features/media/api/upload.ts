@@ -1,0 +1,100 @@
+// One file's trip to the server (SPEC.md §7 Media): reserve with upload-url, PUT the bytes straight to
+// the returned URL, then complete. A failed PUT or complete cancels the reservation so the storage it held
+// is free again at once.
+import { MB, uploadFailedMessage, type MediaMetadata, type UploadUrlResponse } from '@waymarks/shared';
+import { ApiError, describeError, type Api } from '../../../lib/api';
+import type { UploadedFile } from '../upload-flow';
+
+/** What the browser read, sent along; the server reads the file again and keeps its own reading. */
+function exifDataOf(file: File, metadata: MediaMetadata) {
+  const camera = [metadata.cameraMake, metadata.cameraModel].filter(Boolean).join(' ');
+  return {
+    dateTaken: metadata.dateTaken,
+    location: metadata.location,
+    ...(camera ? { camera } : {}),
+    lastModified: Math.max(0, Math.round(file.lastModified || 0)),
+  };
+}
+
+/** The server's words for a refusal, else 'Upload failed: {status}'; a failure of our own keeps its words. */
+function uploadError(error: unknown): Error {
+  return new Error(
+    describeError(error, uploadFailedMessage, (other) =>
+      other instanceof Error && other.message ? other.message : uploadFailedMessage(0),
+    ),
+  );
+}
+
+/** How often a completion the server was too busy to start is tried again before the file counts as failed. */
+export const BUSY_COMPLETE_ATTEMPTS = 5;
+const BUSY_DEFAULT_WAIT_SECONDS = 5;
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export async function uploadOneFile(
+  api: Api,
+  pinId: string,
+  file: File,
+  metadata: MediaMetadata,
+  sleep: (ms: number) => Promise<void> = wait,
+): Promise<UploadedFile> {
+  const exifData = exifDataOf(file, metadata);
+  let reserved: UploadUrlResponse;
+  try {
+    reserved = await api('uploadUrl', {
+      body: {
+        pinId,
+        contentType: file.type,
+        filename: file.name,
+        sizeMB: file.size / MB,
+        sizeBytes: file.size,
+        exifData,
+      },
+    });
+  } catch (error) {
+    throw uploadError(error);
+  }
+  const cancel = () => api('deleteMedia', { params: { mediaId: reserved.mediaId } }).catch(() => {});
+  try {
+    const response = await fetch(reserved.uploadUrl, {
+      method: 'PUT',
+      body: file,
+      headers: { 'Content-Type': reserved.contentType },
+    });
+    // SPEC.md §5: an upload response is required to be successful, else 'Upload failed: {status}'.
+    if (!response.ok) throw new Error(uploadFailedMessage(response.status));
+  } catch (error) {
+    // The reservation would otherwise hold the file's size against the allowance until it expires.
+    void cancel();
+    throw uploadError(error);
+  }
+  const complete = () => api('completeUpload', { body: { mediaId: reserved.mediaId, exifData } });
+  try {
+    const done = await whenServerHasRoom(complete, sleep);
+    return { mediaId: done.mediaId, verification: done.verification, pin: done.pin };
+  } catch (error) {
+    // A refusal was answered (and the server already removed the file); a lost answer may hide a
+    // completed upload, which must not be deleted, so only an answered error cancels.
+    if (error instanceof ApiError) void cancel();
+    throw uploadError(error);
+  }
+}
+
+/**
+ * A server with too many files to check answers 503 with Retry-After and keeps the upload: wait as asked
+ * and ask again, a few times, before giving up on the file.
+ */
+async function whenServerHasRoom<T>(
+  call: () => Promise<T>,
+  sleep: (ms: number) => Promise<void>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      const busy = error instanceof ApiError && error.status === 503;
+      if (!busy || attempt >= BUSY_COMPLETE_ATTEMPTS) throw error;
+      await sleep((error.retryAfterSeconds ?? BUSY_DEFAULT_WAIT_SECONDS) * 1000);
+    }
+  }
+}

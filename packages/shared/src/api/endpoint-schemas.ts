@@ -1,0 +1,63 @@
+// The zod schemas of every endpoint in endpoints.ts, under the same names: the ones the server's routes
+// validate and serialise with. The web app loads this only in development and tests, to check each answer
+// against its contract; `satisfies` keeps the two tables in step (a missing or mistyped entry fails tsc).
+import { z } from 'zod';
+import {
+  AuthConfigResponse,
+  ForgotPasswordRequest,
+  OAuthExchangeRequest,
+  ResendCodeRequest,
+  ResetPasswordRequest,
+  Session,
+  SignInRequest,
+  SignUpRequest,
+  SignUpResponse,
+  User,
+  VerifyEmailRequest,
+} from './auth.js';
+import { OkResponse } from './common.js';
+import { CountriesSummary } from './countries.js';
+import {
+  CompleteUploadRequest,
+  CompleteUploadResponse,
+  DeleteMediaResponse,
+  DownloadUrlResponse,
+  MediaListResponse,
+  UploadUrlRequest,
+  UploadUrlResponse,
+} from './media.js';
+import { Pin, PinCreateRequest, PinCreateResponse, PinListResponse, PinUpdateRequest } from './pins.js';
+import { PlaceSearchResponse, ReverseGeocodeResult } from './places.js';
+import { ReportRequest, ReportResponse } from './reports.js';
+import type { EndpointName, ResponseOf } from './endpoints.js';
+
+/** 204 No Content: the client reads an empty body as undefined. */
+const NoContent = z.undefined();
+
+export const ENDPOINT_SCHEMAS = {
+  authConfig: { response: AuthConfigResponse },
+  signUp: { body: SignUpRequest, response: SignUpResponse },
+  verifyEmail: { body: VerifyEmailRequest, response: OkResponse },
+  resendCode: { body: ResendCodeRequest, response: OkResponse },
+  forgotPassword: { body: ForgotPasswordRequest, response: OkResponse },
+  resetPassword: { body: ResetPasswordRequest, response: OkResponse },
+  signIn: { body: SignInRequest, response: Session },
+  oauthExchange: { body: OAuthExchangeRequest, response: Session },
+  refresh: { response: Session.optional() },
+  signOut: { response: OkResponse },
+  me: { response: User },
+  listPins: { response: PinListResponse },
+  createPin: { body: PinCreateRequest, response: PinCreateResponse },
+  updatePin: { body: PinUpdateRequest, response: Pin },
+  deletePin: { response: NoContent },
+  countries: { response: CountriesSummary },
+  searchPlaces: { response: PlaceSearchResponse },
+  reverseGeocode: { response: ReverseGeocodeResult },
+  uploadUrl: { body: UploadUrlRequest, response: UploadUrlResponse },
+  completeUpload: { body: CompleteUploadRequest, response: CompleteUploadResponse },
+  listMedia: { response: MediaListResponse },
+  deleteMedia: { response: DeleteMediaResponse },
+  mediaDownloadUrl: { response: DownloadUrlResponse },
+  pinDownloadUrl: { response: DownloadUrlResponse },
+  submitReport: { body: ReportRequest, response: ReportResponse },
+} satisfies { [Name in EndpointName]: { body?: z.ZodType; response: z.ZodType<ResponseOf<Name>> } };

@@ -1,0 +1,140 @@
+// Every endpoint the web app calls, described once: its method, its path under /api and the types of its
+// path parameters, query, body and answer. Types only, no zod, so the browser's first load can carry the
+// table; endpoint-schemas.ts pairs each entry with the zod schemas the server validates with.
+import type {
+  AuthConfigResponse,
+  ForgotPasswordRequest,
+  OAuthExchangeRequest,
+  ResendCodeRequest,
+  ResetPasswordRequest,
+  Session,
+  SignInRequest,
+  SignUpRequest,
+  SignUpResponse,
+  User,
+  VerifyEmailRequest,
+} from './auth.js';
+import type { OkResponse } from './common.js';
+import type { CountriesSummary } from './countries.js';
+import type {
+  CompleteUploadRequest,
+  CompleteUploadResponse,
+  DeleteMediaResponse,
+  DownloadUrlResponse,
+  MediaListResponse,
+  UploadUrlRequest,
+  UploadUrlResponse,
+} from './media.js';
+import type { Pin, PinCreateRequest, PinCreateResponse, PinListResponse, PinUpdateRequest } from './pins.js';
+import type { PlaceSearchResponse, ReverseGeocodeResult } from './places.js';
+import type { ReportRequest, ReportResponse } from './reports.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** What an endpoint takes and answers; `params` fill the path's `:name` placeholders. */
+export interface EndpointShape {
+  params?: Record<string, string>;
+  query?: Record<string, string | number>;
+  body?: unknown;
+  response: unknown;
+}
+
+export interface Endpoint<Shape extends EndpointShape = EndpointShape> {
+  method: HttpMethod;
+  /** Relative to /api, with `:name` placeholders for the path parameters. */
+  path: string;
+  /** Never set: carries the shape's types to the client. */
+  readonly shape?: Shape;
+}
+
+const endpoint = <Shape extends EndpointShape>(method: HttpMethod, path: string): Endpoint<Shape> => ({
+  method,
+  path,
+});
+
+export const ENDPOINTS = {
+  // Auth (DESIGN.md, Auth)
+  authConfig: endpoint<{ response: AuthConfigResponse }>('GET', '/auth/config'),
+  signUp: endpoint<{ body: SignUpRequest; response: SignUpResponse }>('POST', '/auth/signup'),
+  verifyEmail: endpoint<{ body: VerifyEmailRequest; response: OkResponse }>('POST', '/auth/verify'),
+  resendCode: endpoint<{ body: ResendCodeRequest; response: OkResponse }>('POST', '/auth/resend-code'),
+  forgotPassword: endpoint<{ body: ForgotPasswordRequest; response: OkResponse }>(
+    'POST',
+    '/auth/forgot-password',
+  ),
+  resetPassword: endpoint<{ body: ResetPasswordRequest; response: OkResponse }>(
+    'POST',
+    '/auth/reset-password',
+  ),
+  signIn: endpoint<{ body: SignInRequest; response: Session }>('POST', '/auth/signin'),
+  oauthExchange: endpoint<{ body: OAuthExchangeRequest; response: Session }>('POST', '/auth/oauth/exchange'),
+  /** 204 without a body when the browser holds no refresh cookie. */
+  refresh: endpoint<{ response: Session | undefined }>('POST', '/auth/refresh'),
+  signOut: endpoint<{ response: OkResponse }>('POST', '/auth/signout'),
+  me: endpoint<{ response: User }>('GET', '/auth/me'),
+
+  // Pins and countries (SPEC.md §7)
+  listPins: endpoint<{ response: PinListResponse }>('GET', '/pins'),
+  createPin: endpoint<{ body: PinCreateRequest; response: PinCreateResponse }>('POST', '/pins'),
+  updatePin: endpoint<{ params: { pinId: string }; body: PinUpdateRequest; response: Pin }>(
+    'PUT',
+    '/pins/:pinId',
+  ),
+  deletePin: endpoint<{ params: { pinId: string }; response: undefined }>('DELETE', '/pins/:pinId'),
+  countries: endpoint<{ response: CountriesSummary }>('GET', '/countries'),
+
+  // Places (the gazetteer)
+  searchPlaces: endpoint<{ query: { q: string }; response: PlaceSearchResponse }>('GET', '/places/search'),
+  reverseGeocode: endpoint<{ query: { lat: number; lng: number }; response: ReverseGeocodeResult }>(
+    'GET',
+    '/places/reverse',
+  ),
+
+  // Media (SPEC.md §7)
+  uploadUrl: endpoint<{ body: UploadUrlRequest; response: UploadUrlResponse }>('POST', '/media/upload-url'),
+  completeUpload: endpoint<{ body: CompleteUploadRequest; response: CompleteUploadResponse }>(
+    'POST',
+    '/media/complete',
+  ),
+  listMedia: endpoint<{ params: { pinId: string }; response: MediaListResponse }>('GET', '/media/pin/:pinId'),
+  deleteMedia: endpoint<{ params: { mediaId: string }; response: DeleteMediaResponse }>(
+    'DELETE',
+    '/media/:mediaId',
+  ),
+  mediaDownloadUrl: endpoint<{ params: { mediaId: string }; response: DownloadUrlResponse }>(
+    'GET',
+    '/media/:mediaId/download-url',
+  ),
+  pinDownloadUrl: endpoint<{ params: { pinId: string }; response: DownloadUrlResponse }>(
+    'GET',
+    '/media/pin/:pinId/download-url',
+  ),
+
+  // Reports (Report Content)
+  submitReport: endpoint<{ body: ReportRequest; response: ReportResponse }>('POST', '/reports'),
+} as const;
+
+export type EndpointName = keyof typeof ENDPOINTS;
+export type ShapeOf<Name extends EndpointName> =
+  (typeof ENDPOINTS)[Name] extends Endpoint<infer Shape> ? Shape : never;
+/** The answer of an endpoint, as the server's schema describes it. */
+export type ResponseOf<Name extends EndpointName> = ShapeOf<Name>['response'];
+/** What a call of an endpoint passes: exactly the params, query and body its shape names. */
+export type InputOf<Name extends EndpointName> = Omit<ShapeOf<Name>, 'response'>;
+
+/** The path of one call: placeholders filled (encoded) from params, then the query string. */
+export function endpointPath(
+  path: string,
+  params?: Record<string, string>,
+  query?: Record<string, string | number>,
+): string {
+  const filled = path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(value);
+  });
+  const search = Object.entries(query ?? {})
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
+    .join('&');
+  return search ? `${filled}?${search}` : filled;
+}
