@@ -10,7 +10,7 @@ import { createMailer, type Mailer } from './adapters/mail/mailer.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { ErrorCode } from '@waymarks/shared';
-import { registerCompression } from './http/compression.js';
+import { LARGE_ANSWER, registerCompression } from './http/compression.js';
 import { registerErrorHandling, sendFrameworkError } from './http/errors.js';
 import { registerStrictJsonParser, registerStrictQueryStrings } from './http/json.js';
 import { serializerCompiler } from './http/serializer.js';
@@ -224,7 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         downloadAll: new DownloadAllService({ media, links: new ArchiveLinks(config.authSecret), now }),
         requireAuth,
       });
-      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      api.get('/openapi.json', { ...LARGE_ANSWER, schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },
   );

@@ -29,7 +29,17 @@ const GZIP_LEVEL = 1;
  */
 const isJson = (contentType: string) => /^application\/json(?:;|$)/.test(contentType);
 
+/**
+ * Route option for answers that can grow large (lists of a traveller's pins, countries, media). Only
+ * those are compressed: the plugin's two hooks on every other route cost an authenticated request a
+ * measurable share of its throughput, for answers that would never reach the threshold.
+ */
+export const LARGE_ANSWER = { compress: {} } as const;
+
 export async function registerCompression(api: FastifyInstance): Promise<void> {
+  api.addHook('onRoute', (route) => {
+    route.compress ??= false;
+  });
   await api.register(fastifyCompress, {
     encodings: ['br', 'gzip'],
     threshold: COMPRESSION_THRESHOLD_BYTES,

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CountriesSummary, ErrorResponse, VisitedCountResponse } from '@waymarks/shared';
 import { currentUser } from '../auth/require-auth.js';
 import type { CountriesService } from './countries.service.js';
+import { LARGE_ANSWER } from '../../http/compression.js';
 
 interface CountriesRoutesDeps {
   countries: CountriesService;
@@ -21,6 +22,7 @@ export async function countriesRoutes(app: FastifyInstance, deps: CountriesRoute
   api.get(
     '/countries',
     {
+      ...LARGE_ANSWER,
       onRequest: requireAuth,
       schema: {
         tags,

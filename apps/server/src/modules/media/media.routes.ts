@@ -21,6 +21,7 @@ import { perUserRateLimit } from '../../http/per-user-rate-limit.js';
 import { currentUser } from '../auth/require-auth.js';
 import type { DownloadAllService } from './download-all.service.js';
 import type { MediaService } from './media.service.js';
+import { LARGE_ANSWER } from '../../http/compression.js';
 
 interface MediaRoutesDeps {
   media: MediaService;
@@ -94,6 +95,7 @@ export async function mediaRoutes(app: FastifyInstance, deps: MediaRoutesDeps): 
   api.get(
     '/media/pin/:pinId',
     {
+      ...LARGE_ANSWER,
       onRequest: requireAuth,
       schema: {
         tags,

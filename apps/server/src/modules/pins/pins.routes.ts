@@ -16,6 +16,7 @@ import {
 import { z } from 'zod';
 import { currentUser } from '../auth/require-auth.js';
 import type { PinsService } from './pins.service.js';
+import { LARGE_ANSWER } from '../../http/compression.js';
 
 interface PinsRoutesDeps {
   pins: PinsService;
@@ -51,6 +52,7 @@ export async function pinsRoutes(app: FastifyInstance, deps: PinsRoutesDeps): Pr
   api.get(
     '/pins',
     {
+      ...LARGE_ANSWER,
       onRequest: requireAuth,
       schema: {
         tags,
