@@ -4,6 +4,7 @@ import {
   PinListResponse,
   type CompleteUploadResponse as Complete,
 } from '@waymarks/shared';
+import { buildPin } from '@waymarks/shared/testing';
 import { z } from 'zod';
 import { ContractMismatch, projectionOf } from './contract-projection.js';
 
@@ -24,21 +25,7 @@ function mismatchOf(schema: z.core.$ZodType, data: unknown): ContractMismatch {
   throw new Error('the projection accepted the body');
 }
 
-const pin = {
-  pinId: 'p1',
-  title: 'Basel',
-  description: '',
-  lat: 47.5596,
-  lng: 7.5886,
-  mediaCount: 2,
-  countryCode: 'CH',
-  countryName: 'Switzerland',
-  country: 'Switzerland',
-  visitDate: null,
-  verificationStatus: 'unverified',
-  verificationScore: 0,
-  name: 'Basel',
-};
+const pin = buildPin({ pinId: 'p1', mediaCount: 2 });
 
 const completed: Complete = {
   mediaId: 'm1',

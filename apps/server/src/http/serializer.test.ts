@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { PinListResponse, type Pin } from '@waymarks/shared';
+import { buildPin } from '@waymarks/shared/testing';
 import { z } from 'zod';
 import { CHECK_RESPONSES_WITH_ZOD, createSerializerCompiler } from './serializer.js';
 
-const pin: Pin = {
-  pinId: '3f1c2a9e-0b7d-4c55-9a51-7c2f0e4d8b11',
-  title: 'Basel',
-  description: '',
-  lat: 47.5596,
-  lng: 7.5886,
-  mediaCount: 2,
-  countryCode: 'CH',
-  countryName: 'Switzerland',
-  country: 'Switzerland',
-  visitDate: null,
-  verificationStatus: 'unverified',
-  verificationScore: 0,
-  name: 'Basel',
-};
+const pin: Pin = buildPin({ mediaCount: 2 });
 
 type Schema = Parameters<ReturnType<typeof createSerializerCompiler>>[0]['schema'];
 

@@ -4,23 +4,34 @@ import type { Pin } from '../api/pins.js';
 
 /** A saved pin in Basel, unverified and without media, unless the overrides say otherwise. */
 export function buildPin(overrides: Partial<Pin> = {}): Pin {
-  const title = overrides.title ?? 'Basel';
-  const countryName = overrides.countryName ?? 'Switzerland';
-  return {
+  const pin = {
     pinId: '3f1c2a9e-0b7d-4c55-9a51-7c2f0e4d8b11',
+    title: 'Basel',
     description: '',
     lat: 47.5596,
     lng: 7.5886,
     mediaCount: 0,
     countryCode: 'CH',
+    countryName: 'Switzerland',
     visitDate: null,
-    verificationStatus: 'unverified',
+    verificationStatus: 'unverified' as const,
     verificationScore: 0,
     ...overrides,
-    // The contract repeats the title and the country under a second name: kept in step.
-    title,
-    name: overrides.name ?? title,
-    countryName,
-    country: overrides.country ?? countryName,
+  };
+  // Keys in the contract's order, and the title and country repeated under their second names in step.
+  return {
+    pinId: pin.pinId,
+    title: pin.title,
+    description: pin.description,
+    lat: pin.lat,
+    lng: pin.lng,
+    mediaCount: pin.mediaCount,
+    countryCode: pin.countryCode,
+    countryName: pin.countryName,
+    country: overrides.country ?? pin.countryName,
+    visitDate: pin.visitDate,
+    verificationStatus: pin.verificationStatus,
+    verificationScore: pin.verificationScore,
+    name: overrides.name ?? pin.title,
   };
 }
