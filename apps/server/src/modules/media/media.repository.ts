@@ -95,6 +95,7 @@ export class MediaRepository {
    */
   async markReady(mediaId: string, pinId: string, fields: ReadyFields): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
+      await this.lockPin(trx, pinId);
       const result = await trx
         .updateTable('media')
         .set({ ...fields, status: 'ready' })
@@ -117,10 +118,22 @@ export class MediaRepository {
         .where('user_id', '=', userId)
         .executeTakeFirst();
       if (!row) return undefined;
+      await this.lockPin(trx, row.pin_id);
       await trx.deleteFrom('media').where('id', '=', mediaId).execute();
       if (row.status === 'ready') await refreshPin(trx, row.pin_id, now);
       return row;
     });
+  }
+
+  /**
+   * PostgreSQL runs transactions side by side at READ COMMITTED: two uploads to one pin completing at
+   * once would each count the ready media without the other's and write the same, short, media_count.
+   * Locking the pin first makes the second wait and count after the first commits. Every writer takes
+   * the pin before any media row, so the order cannot deadlock. SQLite runs one transaction at a time.
+   */
+  private async lockPin(trx: Transaction<Database>, pinId: string): Promise<void> {
+    if (!(this.db.getExecutor().adapter instanceof PostgresAdapter)) return;
+    await trx.selectFrom('pins').select('id').where('id', '=', pinId).forNoKeyUpdate().execute();
   }
 
   /** Removes a refused upload's row; it never counted, so the pin is untouched. */
