@@ -42,6 +42,12 @@ import { PinsService } from './modules/pins/pins.service.js';
 import { CountriesRepository } from './modules/countries/countries.repository.js';
 import { countriesRoutes } from './modules/countries/countries.routes.js';
 import { CountriesService } from './modules/countries/countries.service.js';
+import { leaderboardRoutes } from './modules/progress/leaderboard.routes.js';
+import { LeaderboardService } from './modules/progress/leaderboard.service.js';
+import { TravelerDetailsRepository } from './modules/progress/traveler-details.repository.js';
+import { TravelStatsRepository } from './modules/progress/travel-stats.repository.js';
+import { backfillPinCities } from './modules/progress/city-backfill.js';
+import type { ProgressFigures } from './common/progress.js';
 import { BASEMAP_PMTILES_PATH, mapRoutes } from './modules/map/map.routes.js';
 import { createStorage, storageOrigin, type Storage } from './adapters/storage/storage.js';
 import { localStorageRoutes } from './adapters/storage/local.routes.js';
@@ -169,6 +175,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = deps.storage ?? createStorage(config.storage, { signingSecret: config.authSecret, now });
   const pinsRepository = new PinsRepository(db);
   const mediaRepository = new MediaRepository(db);
+  const travelStats = new TravelStatsRepository(db);
+  const progress: ProgressFigures = { refresh: (userId) => travelStats.refresh(userId, now()) };
   const media = new MediaService({
     media: mediaRepository,
     pins: pinsRepository,
@@ -177,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Each job may hold a decoded full-size image: the process runs a fixed few at once.
     makeDerivatives: createDerivativeMaker(createLimiter(MAX_CONCURRENT_DERIVATIVE_JOBS)),
     now,
+    progress,
     onCleanupError: (error, keys) =>
       app.log.warn({ err: error, keys: keys.length }, 'stored media could not be deleted; the sweep will'),
   });
@@ -185,9 +194,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pins: pinsRepository,
     gazetteer,
     now,
+    progress,
     deleteWithMedia: (user, pinId) => media.deletePin(user, pinId),
   });
   const countries = new CountriesService(new CountriesRepository(db));
+  const leaderboard = new LeaderboardService({
+    stats: travelStats,
+    details: new TravelerDetailsRepository(db),
+    now,
+  });
   const secureCookies = config.publicUrl.startsWith('https://');
   const cookieSecret = createHash('sha256').update(`cookie:${config.authSecret}`).digest('base64url');
 
@@ -219,6 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(placesRoutes, { gazetteer, requireAuth });
       await api.register(pinsRoutes, { pins, requireAuth });
       await api.register(countriesRoutes, { countries, requireAuth });
+      await api.register(leaderboardRoutes, { leaderboard, requireAuth });
       await api.register(mediaRoutes, {
         media,
         downloadAll: new DownloadAllService({ media, links: new ArchiveLinks(config.authSecret), now }),
@@ -248,6 +264,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerMediaSweep(app, sweep, now);
+  app.addHook('onListen', async () => {
+    void backfillPinCities(db, gazetteer, progress).then(
+      (filled) => filled > 0 && app.log.info({ filled }, 'pin cities read from their coordinates'),
+      (error: unknown) => app.log.error({ err: error }, 'pin cities could not be read'),
+    );
+  });
   app.addHook('onClose', async () => {
     await mailer.close();
   });

@@ -1,8 +1,10 @@
 // Travel achievements by countries visited (SPEC.md §9): Explorer at 1 or more, Wanderer at 5 or more,
 // Traveler at 10 or more. Countries are counted by the 195 rule (geo.ts).
 
+export const ACHIEVEMENT_IDS = ['explorer', 'wanderer', 'traveler'] as const;
+
 export interface Achievement {
-  id: 'explorer' | 'wanderer' | 'traveler';
+  id: (typeof ACHIEVEMENT_IDS)[number];
   name: string;
   /** Countries needed to earn it. */
   countries: number;

@@ -20,6 +20,7 @@ import * as pins from './migrations/0003_pins.js';
 import * as media from './migrations/0004_media.js';
 import * as sessions from './migrations/0005_sessions.js';
 import * as pendingSignUps from './migrations/0006_pending_signups.js';
+import * as progress from './migrations/0008_progress.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004_media': media,
   '0005_sessions': sessions,
   '0006_pending_signups': pendingSignUps,
+  '0008_progress': progress,
 };
 
 // int8 (bigint) columns hold millisecond timestamps, well inside Number's exact range.

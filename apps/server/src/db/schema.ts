@@ -109,8 +109,36 @@ export interface PinsTable {
   verification_status: Generated<string>;
   verification_score: Generated<number>;
   media_count: Generated<number>;
+  /** The town (else region) at the pin's coordinates; '' where there is none; null until read. */
+  city: string | null;
   created_at: number;
   updated_at: number;
+}
+
+/** One traveller's figures, rewritten from their pins and media whenever those change (0008_progress). */
+export interface TravelStatsTable {
+  user_id: string;
+  show_on_leaderboard: Generated<number>;
+  signup_at: number;
+  country_count: number;
+  city_count: number;
+  pin_count: number;
+  verified_pin_count: number;
+  verified_country_count: number;
+  verification_score: number;
+  media_count: number;
+  camera_dated_media_count: number;
+  gps_verified_media_count: number;
+  first_visit: string | null;
+  last_visit: string | null;
+  updated_at: number;
+}
+
+/** Which of the 195 a traveller reaches, with their opt-in copied for the leaderboard's totals. */
+export interface TravelCountriesTable {
+  user_id: string;
+  country_code: string;
+  show_on_leaderboard: number;
 }
 
 export interface MediaTable {
@@ -155,6 +183,8 @@ export interface Database {
   content_reports: ContentReportsTable;
   pins: PinsTable;
   media: MediaTable;
+  travel_stats: TravelStatsTable;
+  travel_countries: TravelCountriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,6 +1,7 @@
 // The Countries contract (SPEC.md §3 Countries summary, §7 Countries): /api/countries, a signed-in
 // traveller's pins per country and the 'out of 195' figure (geo.ts has the rule).
 import { z } from 'zod';
+import { ACHIEVEMENT_IDS } from '../achievements.js';
 import { TOTAL_COUNTRIES } from '../geo.js';
 
 const count = z.number().int().min(0);
@@ -28,6 +29,19 @@ export const CountriesSummary = z
     totalCountries,
     totalPins: count.describe('Every pin of the user, at sea too'),
     totalMedia: count,
+    totalCities: count.describe(
+      'Distinct places by city name (locality, else region) and country, from the pins’ coordinates',
+    ),
+    achievements: z
+      .array(
+        z.object({
+          id: z.enum(ACHIEVEMENT_IDS),
+          name: z.string(),
+          countries: count.describe('Countries toward the 195 needed to earn it'),
+          earned: z.boolean(),
+        }),
+      )
+      .describe('Explorer, Wanderer and Traveler (SPEC.md §9), earned on totalCountries'),
     countries: z
       .array(CountrySummary)
       .describe('Every visited country or territory, most pins first, then by code'),

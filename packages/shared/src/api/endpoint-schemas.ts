@@ -16,7 +16,8 @@ import {
   VerifyEmailRequest,
 } from './auth.js';
 import { OkResponse } from './common.js';
-import { CountriesSummary } from './countries.js';
+import { CountriesSummary, VisitedCountResponse } from './countries.js';
+import { LeaderboardResponse, LeaderboardSettings, LeaderboardUserDetails } from './leaderboard.js';
 import {
   CompleteUploadRequest,
   CompleteUploadResponse,
@@ -51,6 +52,11 @@ export const ENDPOINT_SCHEMAS = {
   updatePin: { body: PinUpdateRequest, response: Pin },
   deletePin: { response: NoContent },
   countries: { response: CountriesSummary },
+  visitedCount: { response: VisitedCountResponse },
+  leaderboard: { response: LeaderboardResponse },
+  leaderboardUser: { response: LeaderboardUserDetails },
+  leaderboardSettings: { response: LeaderboardSettings },
+  updateLeaderboardSettings: { body: LeaderboardSettings, response: LeaderboardSettings },
   searchPlaces: { response: PlaceSearchResponse },
   reverseGeocode: { response: ReverseGeocodeResult },
   uploadUrl: { body: UploadUrlRequest, response: UploadUrlResponse },

@@ -15,7 +15,13 @@ import type {
   VerifyEmailRequest,
 } from './auth.js';
 import type { OkResponse } from './common.js';
-import type { CountriesSummary } from './countries.js';
+import type { CountriesSummary, VisitedCountResponse } from './countries.js';
+import type {
+  LeaderboardQuery,
+  LeaderboardResponse,
+  LeaderboardSettings,
+  LeaderboardUserDetails,
+} from './leaderboard.js';
 import type {
   CompleteUploadRequest,
   CompleteUploadResponse,
@@ -82,6 +88,19 @@ export const ENDPOINTS = {
   ),
   deletePin: endpoint<{ params: { pinId: string }; response: undefined }>('DELETE', '/pins/:pinId'),
   countries: endpoint<{ response: CountriesSummary }>('GET', '/countries'),
+  visitedCount: endpoint<{ response: VisitedCountResponse }>('GET', '/countries/visited-count'),
+
+  // Leaderboard (SPEC.md §7)
+  leaderboard: endpoint<{ query: LeaderboardQuery; response: LeaderboardResponse }>('GET', '/leaderboard'),
+  leaderboardUser: endpoint<{ params: { id: string }; response: LeaderboardUserDetails }>(
+    'GET',
+    '/leaderboard/user/:id',
+  ),
+  leaderboardSettings: endpoint<{ response: LeaderboardSettings }>('GET', '/leaderboard/settings'),
+  updateLeaderboardSettings: endpoint<{ body: LeaderboardSettings; response: LeaderboardSettings }>(
+    'PUT',
+    '/leaderboard/settings',
+  ),
 
   // Places (the gazetteer)
   searchPlaces: endpoint<{ query: { q: string }; response: PlaceSearchResponse }>('GET', '/places/search'),

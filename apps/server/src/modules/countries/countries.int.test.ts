@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CountriesSummary, VisitedCountResponse } from '@waymarks/shared';
+import { CountriesSummary, VisitedCountResponse, achievementsFor } from '@waymarks/shared';
 import {
   accountMaker,
   apiCaller,
@@ -50,6 +50,8 @@ describe.each(testDialects())('countries on %s', (dialect) => {
       totalCountries: 0,
       totalPins: 0,
       totalMedia: 0,
+      totalCities: 0,
+      achievements: achievementsFor(0),
       countries: [],
     });
     expect(await visitedCount(traveller)).toBe(0);
@@ -104,6 +106,8 @@ describe.each(testDialects())('countries on %s', (dialect) => {
         totalCountries: 0,
         totalPins: 0,
         totalMedia: 0,
+        totalCities: 0,
+        achievements: achievementsFor(0),
         countries: [],
       });
       await createPin(stranger, BERLIN, 'Berlin');

@@ -51,4 +51,35 @@ export class CountriesRepository {
       totalSizeMB: Number((Number(row.total_bytes ?? 0) / MB).toFixed(2)),
     }));
   }
+
+  /** The distinct country codes of the user's pins. */
+  async countryCodes(userId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('pins')
+      .select('country_code')
+      .distinct()
+      .where('user_id', '=', userId)
+      .execute();
+    return rows.map((row) => row.country_code);
+  }
+
+  /**
+   * Distinct places by city and country (SPEC.md §9 city-name priority: the gazetteer's town, else its
+   * region, stored on each pin as `city`); pins with no place ('' at sea) do not count.
+   */
+  async cityCount(userId: string): Promise<number> {
+    const { cities } = await this.db
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('pins')
+          .select(['country_code', 'city'])
+          .distinct()
+          .where('user_id', '=', userId)
+          .where('city', '<>', '')
+          .as('places'),
+      )
+      .select((eb) => eb.fn.countAll().as('cities'))
+      .executeTakeFirstOrThrow();
+    return Number(cities);
+  }
 }

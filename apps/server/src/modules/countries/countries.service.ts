@@ -2,6 +2,7 @@
 // which state, is decided only by the rule in packages/shared/src/geo.ts.
 import {
   UNKNOWN_COUNTRY_CODE,
+  achievementsFor,
   countVisitedCountries,
   type CountriesSummary,
   type CountrySummary,
@@ -15,7 +16,7 @@ const TWO_LETTERS = /^[A-Z]{2}$/;
  * The summary from the per-code rows (already most pins first): totals over every pin, at sea too; the
  * list keeps only real 2-letter codes (SPEC.md §5), territories and uncounted areas with their own code.
  */
-export function summarise(rows: readonly CountryPinsRow[]): CountriesSummary {
+export function summarise(rows: readonly CountryPinsRow[], totalCities: number): CountriesSummary {
   const countries: CountrySummary[] = rows
     .filter((row) => TWO_LETTERS.test(row.countryCode) && row.countryCode !== UNKNOWN_COUNTRY_CODE)
     .map((row) => ({
@@ -25,10 +26,13 @@ export function summarise(rows: readonly CountryPinsRow[]): CountriesSummary {
       mediaCount: row.mediaCount,
       totalSizeMB: row.totalSizeMB,
     }));
+  const totalCountries = countVisitedCountries(countries.map((country) => country.countryCode));
   return {
-    totalCountries: countVisitedCountries(countries.map((country) => country.countryCode)),
+    totalCountries,
     totalPins: rows.reduce((sum, row) => sum + row.pinCount, 0),
     totalMedia: rows.reduce((sum, row) => sum + row.mediaCount, 0),
+    totalCities,
+    achievements: achievementsFor(totalCountries),
     countries,
   };
 }
@@ -37,10 +41,15 @@ export class CountriesService {
   constructor(private readonly countries: CountriesRepository) {}
 
   async summary(user: UserRow): Promise<CountriesSummary> {
-    return summarise(await this.countries.pinsByCountry(user.id));
+    const [rows, cities] = await Promise.all([
+      this.countries.pinsByCountry(user.id),
+      this.countries.cityCount(user.id),
+    ]);
+    return summarise(rows, cities);
   }
 
+  /** The same figure as the summary's totalCountries, by the same rule, without the rest. */
   async visitedCount(user: UserRow): Promise<number> {
-    return (await this.summary(user)).totalCountries;
+    return countVisitedCountries(await this.countries.countryCodes(user.id));
   }
 }

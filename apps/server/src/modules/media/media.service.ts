@@ -34,6 +34,7 @@ import { normalizeDeclaredType, sniff, type SniffedType } from '../../media/snif
 import { UnprocessableMedia } from '../../media/unprocessable.js';
 import { isId, newId } from '../../common/ids.js';
 import { toPin } from '../../common/pin.presenter.js';
+import type { ProgressFigures } from '../../common/progress.js';
 import { tierOf } from '../../common/user-tier.js';
 import type { PinsRepository } from '../pins/pins.repository.js';
 import { CompletionsBusyError, type CompletionGate } from './completion-gate.js';
@@ -50,6 +51,8 @@ interface MediaServiceDeps {
   /** Thumbnails and posters, made through the process's one limiter of decoding jobs. */
   makeDerivatives: MakeDerivatives;
   now: () => number;
+  /** Told after media became ready or were deleted: verification and media counts are progress. */
+  progress: ProgressFigures;
   /** Objects that could not be deleted are left to the sweep; this reports them. */
   onCleanupError: (error: unknown, keys: string[]) => void;
 }
@@ -208,6 +211,7 @@ export class MediaService {
       has_location_verification: verification.hasLocationVerification ? 1 : 0,
       uploaded_at: uploadedAt,
     });
+    if (ready) await this.deps.progress.refresh(user.id);
     const current = await this.owned(user, mediaId);
     if (!ready && current.status !== 'ready') throw notFound(MEDIA_MESSAGES.mediaNotFound);
     return this.completed(current, toPin((await this.deps.pins.findOwned(user.id, pin.id))!));
@@ -257,6 +261,7 @@ export class MediaService {
     if (!isId(mediaId)) throw notFound(MEDIA_MESSAGES.mediaNotFound);
     const row = await this.deps.media.deleteOwned(user.id, mediaId, this.deps.now());
     if (!row) throw notFound(MEDIA_MESSAGES.mediaNotFound);
+    if (row.status === 'ready') await this.deps.progress.refresh(user.id);
     await this.deleteObjects([mediaKeys(row.user_id, row.id)]);
     const pin = await this.deps.pins.findOwned(user.id, row.pin_id);
     if (!pin) throw notFound(PIN_MESSAGES.notFound);
@@ -273,6 +278,7 @@ export class MediaService {
     if (!pin) return false;
     const rows = await this.deps.media.listForPin(pin.id);
     if (!(await this.deps.pins.deleteOwned(user.id, pin.id))) return false;
+    await this.deps.progress.refresh(user.id);
     await this.deleteObjects(rows.map((row) => mediaKeys(row.user_id, row.id)));
     return true;
   }

@@ -95,6 +95,9 @@ describe.each(testDialects())('pins on %s', (dialect) => {
     const ids: Record<string, string> = {};
     beforeAll(async () => {
       carol = await signedInUser();
+      // The timeline needs the timelineView feature (basic and above).
+      await t.db.updateTable('users').set({ tier: 'basic' }).where('id', '=', carol.userId).execute();
+      t.advance(USER_CACHE_TTL_MS + 1);
       // One millisecond apart, so newest first is a fixed order.
       ids.first = (await createPin(carol, { title: 'First', visitDate: '2021-05-01' })).pinId;
       t.advance(1);

@@ -58,9 +58,9 @@ export async function pinsRoutes(app: FastifyInstance, deps: PinsRoutesDeps): Pr
         tags,
         security,
         summary:
-          'The signed-in user’s pins, newest first; with timeline=true only dated pins, oldest visit first',
+          'The signed-in user’s pins, newest first; with timeline=true (timelineView plans) only dated pins, oldest visit first',
         querystring: PinListQuery,
-        response: { 200: PinListResponse, 400: ErrorResponse, 401: ErrorResponse },
+        response: { 200: PinListResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
       },
     },
     async (request) => ({ pins: await pins.list(currentUser(request), request.query.timeline) }),

@@ -8,6 +8,8 @@ import {
   getTier,
   PIN_MESSAGES,
   pinLimitMessage,
+  hasFeature,
+  planRequiredMessage,
   type Pin,
   type PinVerificationResponse,
 } from '@waymarks/shared';
@@ -15,7 +17,9 @@ import type { GazetteerService } from '../../geo/gazetteer-service.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { UserRow } from '../../db/schema.js';
 import { isId, newId } from '../../common/ids.js';
+import { cityOf } from '../../common/pin-city.js';
 import { toPin } from '../../common/pin.presenter.js';
+import type { ProgressFigures } from '../../common/progress.js';
 import { tierOf } from '../../common/user-tier.js';
 import type { PinRow, PinsRepository } from './pins.repository.js';
 
@@ -37,6 +41,8 @@ interface PinsServiceDeps {
   pins: PinsRepository;
   gazetteer: GazetteerService;
   now: () => number;
+  /** Told after a pin was made or its visit date changed (deleting tells it through deleteWithMedia). */
+  progress: ProgressFigures;
   /** Deletes an own pin with its media and their stored files; false when there is no such pin. */
   deleteWithMedia: (user: UserRow, pinId: string) => Promise<boolean>;
 }
@@ -71,13 +77,19 @@ export class PinsService {
       country_code: countryCode,
       country_name: countryName,
       visit_date: input.visitDate ?? null,
+      city: cityOf(place),
       created_at: at,
       updated_at: at,
     });
+    await this.deps.progress.refresh(user.id);
     return toPin(row);
   }
 
+  /** The timeline (dated pins, oldest visit first) needs the timelineView feature, as on the dashboard. */
   async list(user: UserRow, timeline: boolean): Promise<Pin[]> {
+    if (timeline && !hasFeature(tierOf(user), 'timelineView')) {
+      throw new AppError(403, ErrorCode.featureRequired, planRequiredMessage('timelineView'));
+    }
     const rows = timeline
       ? await this.deps.pins.timelineByUser(user.id)
       : await this.deps.pins.listByUser(user.id);
@@ -97,6 +109,7 @@ export class PinsService {
       updated_at: this.deps.now(),
     });
     if (!row) throw notFound(PIN_MESSAGES.notFound);
+    if (changes.visitDate !== undefined) await this.deps.progress.refresh(user.id);
     return toPin(row);
   }
 

@@ -1,6 +1,8 @@
-// The stats bar (SPEC.md §2, §9): 'World Explorer Progress' out of 195, Places and Media, Achievements.
+// The stats bar (SPEC.md §2, §9): 'World Explorer Progress' out of 195, Places, Cities, Media and the
+// average media per place, and the achievements the server awarded. Every figure comes from the one
+// GET /api/countries answer, so the bar and the server never disagree.
 import { useId } from 'react';
-import { Award, Camera, MapPin } from 'lucide-react';
+import { Award, Building2, Camera, Images, MapPin } from 'lucide-react';
 import {
   TOTAL_COUNTRIES,
   achievementsFor,
@@ -8,16 +10,21 @@ import {
   type CountriesSummary,
 } from '@waymarks/shared';
 
+/** SPEC.md §9: the average media per place, to one decimal (0.0 without places). */
+export function averageMediaPerPlace(summary: Pick<CountriesSummary, 'totalMedia' | 'totalPins'>): string {
+  return (summary.totalPins > 0 ? summary.totalMedia / summary.totalPins : 0).toFixed(1);
+}
+
 const number = new Intl.NumberFormat('en-US');
 
 function StatCard({ label, value, icon }: { label: string; value: string; icon: React.ReactNode }) {
   return (
-    <li className="flex items-center gap-3 rounded-control border border-slate-200 bg-white px-3 py-1.5 sm:py-2.5">
-      <span className="hidden size-9 shrink-0 sm:flex items-center justify-center rounded-full bg-brand-50 text-brand-700">
+    <li className="flex items-center gap-3 rounded-control border border-slate-200 bg-white px-2 py-1.5 sm:px-3 sm:py-2.5">
+      <span className="hidden size-9 shrink-0 xl:flex items-center justify-center rounded-full bg-brand-50 text-brand-700">
         {icon}
       </span>
       <div className="min-w-0">
-        <p className="text-xs font-medium text-slate-600">{label}</p>
+        <p className="truncate text-xs font-medium text-slate-600">{label}</p>
         <p className="text-base font-bold tabular-nums text-slate-900 sm:text-lg">{value}</p>
       </div>
     </li>
@@ -36,8 +43,8 @@ export function StatsBar({ summary, loading }: { summary: CountriesSummary | und
       aria-busy={loading}
       className="border-b border-slate-200 bg-slate-50"
     >
-      <ul className="mx-auto grid max-w-7xl grid-cols-2 gap-2 px-3 py-2 sm:px-5 sm:py-2.5 lg:grid-cols-[2fr_1fr_1fr_2fr]">
-        <li className="col-span-2 rounded-control border border-slate-200 bg-white px-3 py-2 sm:py-2.5 lg:col-span-1">
+      <ul className="mx-auto grid max-w-7xl grid-cols-4 gap-2 px-3 py-2 sm:px-5 sm:py-2.5 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr_2fr]">
+        <li className="col-span-4 rounded-control border border-slate-200 bg-white px-3 py-2 sm:py-2.5 lg:col-span-1">
           <div className="flex items-baseline justify-between gap-2">
             <p className="text-xs font-medium text-slate-600">World Explorer Progress</p>
             <p className="text-sm font-semibold tabular-nums text-slate-900">
@@ -65,16 +72,26 @@ export function StatsBar({ summary, loading }: { summary: CountriesSummary | und
           icon={<MapPin aria-hidden="true" className="size-5" />}
         />
         <StatCard
+          label="Cities"
+          value={shown(summary?.totalCities)}
+          icon={<Building2 aria-hidden="true" className="size-5" />}
+        />
+        <StatCard
           label="Media"
           value={shown(summary?.totalMedia)}
           icon={<Camera aria-hidden="true" className="size-5" />}
         />
-        <li className="col-span-2 flex items-center gap-x-3 gap-y-1.5 rounded-control border border-slate-200 bg-white px-3 py-2 sm:block sm:py-2.5 lg:col-span-1">
+        <StatCard
+          label="Media per place"
+          value={summary ? averageMediaPerPlace(summary) : loading ? '…' : '0.0'}
+          icon={<Images aria-hidden="true" className="size-5" />}
+        />
+        <li className="col-span-4 flex items-center gap-x-3 gap-y-1.5 rounded-control border border-slate-200 bg-white px-3 py-2 sm:block sm:py-2.5 lg:col-span-1">
           <p id={achievementsId} className="text-xs font-medium text-slate-600">
             Achievements
           </p>
           <ul aria-labelledby={achievementsId} className="flex flex-wrap gap-1.5 sm:mt-1.5">
-            {achievementsFor(countries).map((achievement) => (
+            {(summary?.achievements ?? achievementsFor(countries)).map((achievement) => (
               <li
                 key={achievement.id}
                 title={`${achievement.name}: ${achievement.countries}+ ${achievement.countries === 1 ? 'country' : 'countries'}`}

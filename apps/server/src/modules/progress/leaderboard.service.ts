@@ -1,0 +1,201 @@
+// The leaderboard (SPEC.md §2 /leaderboard, §6, §7): travellers who opted in, ranked by the rule of
+// packages/shared/src/progress-rules.ts. Reading it needs the leaderboard feature (standard and above);
+// anyone may opt in or out. A traveller who did not opt in is answered exactly like an id that names
+// nobody, and no answer carries an e-mail address.
+import {
+  ErrorCode,
+  LEADERBOARD_PAGE,
+  RANKING_KEYS,
+  badgesFor,
+  hasFeature,
+  leaderboardName,
+  planRequiredMessage,
+  travelDurationDays,
+  type LeaderboardResponse,
+  type LeaderboardSettings,
+  type LeaderboardSort,
+  type LeaderboardUser,
+  type LeaderboardUserDetails,
+  type RankedFacts,
+  type TravelDuration,
+} from '@waymarks/shared';
+import { isId } from '../../common/ids.js';
+import { tierOf } from '../../common/user-tier.js';
+import type { UserRow } from '../../db/schema.js';
+import { AppError, notFound } from '../../http/errors.js';
+import type { TravelerDetailsRepository } from './traveler-details.repository.js';
+import type {
+  LeaderboardRow,
+  SortColumns,
+  TravelStatsRepository,
+  TravelStatsRow,
+} from './travel-stats.repository.js';
+
+/** The column of travel_stats each key of the ranking rule is stored in. */
+const RANK_COLUMN: Readonly<Record<keyof RankedFacts, keyof TravelStatsRow>> = {
+  countryCount: 'country_count',
+  verificationScore: 'verification_score',
+  pinCount: 'pin_count',
+  signupAt: 'signup_at',
+  userId: 'user_id',
+};
+
+/** The ranking rule as an ORDER BY: the shared RANKING_KEYS, column by column. */
+const RANK_ORDER: SortColumns = RANKING_KEYS.map(({ key, direction }) => ({
+  column: RANK_COLUMN[key],
+  direction,
+}));
+
+/** Each sort puts its own figure first, then the ranking rule; each has an index of the same columns. */
+const SORT_ORDER: Readonly<Record<LeaderboardSort, SortColumns>> = {
+  rank: RANK_ORDER,
+  countries: RANK_ORDER,
+  pins: [{ column: 'pin_count', direction: 'desc' }, ...RANK_ORDER.filter((c) => c.column !== 'pin_count')],
+  verified: [{ column: 'verified_pin_count', direction: 'desc' }, ...RANK_ORDER],
+  score: [
+    { column: 'verification_score', direction: 'desc' },
+    ...RANK_ORDER.filter((c) => c.column !== 'verification_score'),
+  ],
+};
+
+/** Sorts whose order is the ranking rule's, so a row's position is its rank. */
+const RANK_SORTS: ReadonlySet<LeaderboardSort> = new Set(['rank', 'countries']);
+
+export const LEADERBOARD_MESSAGES = {
+  notFound: 'Traveler not found',
+} as const;
+
+interface LeaderboardDeps {
+  stats: TravelStatsRepository;
+  details: TravelerDetailsRepository;
+  now: () => number;
+}
+
+export interface LeaderboardPageQuery {
+  sort: LeaderboardSort;
+  limit: number;
+  offset: number;
+}
+
+export class LeaderboardService {
+  constructor(private readonly deps: LeaderboardDeps) {}
+
+  async list(user: UserRow, query: LeaderboardPageQuery): Promise<LeaderboardResponse> {
+    requireLeaderboard(user);
+    const { stats } = this.deps;
+    const limit = Math.min(query.limit, LEADERBOARD_PAGE.maxSize);
+    const [rows, totals, countries, own] = await Promise.all([
+      stats.listed(SORT_ORDER[query.sort], limit, query.offset),
+      stats.listedTotals(),
+      stats.listedCountries(),
+      stats.find(user.id),
+    ]);
+    const listed = own?.show_on_leaderboard === 1;
+    const ranked = RANK_SORTS.has(query.sort);
+    return {
+      users: rows.map((row, index) => {
+        const position = query.offset + index + 1;
+        return toLeaderboardUser(row, position, ranked ? position : null, row.user_id === user.id);
+      }),
+      totalUsers: totals.activeTravelers,
+      currentUserRank: listed ? await stats.rankOf(own) : null,
+      totals: { ...totals, countriesExplored: countries.length },
+    };
+  }
+
+  async details(user: UserRow, id: string): Promise<LeaderboardUserDetails> {
+    const { stats, details } = this.deps;
+    // Who is listed first: a traveller who did not opt in is 404 whatever the plan, like nobody at all.
+    const row = isId(id) ? await stats.findListed(id) : undefined;
+    if (!row) throw notFound(LEADERBOARD_MESSAGES.notFound);
+    requireLeaderboard(user);
+    const [rank, countries, cities, timeline, usedMB] = await Promise.all([
+      stats.rankOf(row),
+      details.countries(id),
+      details.cities(id),
+      details.timeline(id),
+      details.usedMB(id),
+    ]);
+    return {
+      user: {
+        userId: row.user_id,
+        displayName: leaderboardName(row),
+        tier: tierOf(row),
+        profilePicture: row.picture,
+        rank,
+        stats: {
+          totalCountries: row.country_count,
+          totalCities: row.city_count,
+          totalMedia: row.media_count,
+          totalUsedMB: usedMB,
+        },
+        countryCount: row.country_count,
+        pinCount: row.pin_count,
+        verifiedPinCount: row.verified_pin_count,
+        verificationScore: row.verification_score,
+        travelDuration: travelDuration(row),
+        badges: badgesFor(facts(row)),
+      },
+      countries,
+      cities,
+      timeline,
+    };
+  }
+
+  async settings(user: UserRow): Promise<LeaderboardSettings> {
+    const row = await this.deps.stats.find(user.id);
+    return { showOnLeaderboard: row?.show_on_leaderboard === 1 };
+  }
+
+  async updateSettings(user: UserRow, settings: LeaderboardSettings): Promise<LeaderboardSettings> {
+    await this.deps.stats.setListed(user.id, settings.showOnLeaderboard, this.deps.now());
+    return this.settings(user);
+  }
+}
+
+function requireLeaderboard(user: UserRow): void {
+  if (!hasFeature(tierOf(user), 'leaderboard')) {
+    throw new AppError(403, ErrorCode.featureRequired, planRequiredMessage('leaderboard'));
+  }
+}
+
+const facts = (row: TravelStatsRow) => ({
+  countryCount: row.country_count,
+  pinCount: row.pin_count,
+  verifiedPinCount: row.verified_pin_count,
+  verifiedCountryCount: row.verified_country_count,
+  verificationScore: row.verification_score,
+  mediaCount: row.media_count,
+  cameraDatedMediaCount: row.camera_dated_media_count,
+  gpsVerifiedMediaCount: row.gps_verified_media_count,
+});
+
+const travelDuration = (row: TravelStatsRow): TravelDuration => ({
+  durationDays: travelDurationDays(row.first_visit, row.last_visit),
+  firstVisit: row.first_visit,
+  lastVisit: row.last_visit,
+});
+
+function toLeaderboardUser(
+  row: LeaderboardRow,
+  position: number,
+  rank: number | null,
+  isCurrentUser: boolean,
+): LeaderboardUser {
+  return {
+    position,
+    rank,
+    userId: row.user_id,
+    displayName: leaderboardName(row),
+    tier: tierOf(row),
+    profilePicture: row.picture,
+    countryCount: row.country_count,
+    pinCount: row.pin_count,
+    verifiedPinCount: row.verified_pin_count,
+    verificationScore: row.verification_score,
+    signupDate: new Date(row.signup_at).toISOString(),
+    travelDuration: travelDuration(row),
+    badges: badgesFor(facts(row)),
+    isCurrentUser,
+  };
+}
