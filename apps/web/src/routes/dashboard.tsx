@@ -1,5 +1,5 @@
-// /dashboard (SPEC.md §2): header, stats bar, and the map with its search box; a click on the map, a
-// marker or a search result opens the location dialog for that place.
+// /dashboard (SPEC.md §2): header, stats bar, the map with its search box, and the timeline strip; a click
+// on the map, a marker, a search result or a timeline pin opens the location dialog for that place.
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { UploadCloud } from 'lucide-react';
 import { GEOCODE_FALLBACK, hasFeature, type Pin, type PlaceSearchResult } from '@waymarks/shared';
@@ -23,6 +23,7 @@ import {
   usePlaceLookups,
   type MapPlace,
 } from '../features/places';
+import { TimelineStrip } from '../features/timeline';
 
 const MapView = lazy(() => import('../features/dashboard/components/MapView'));
 
@@ -109,6 +110,15 @@ export default function DashboardRoute() {
     setSelected(placeFromPin(pin));
   }, []);
 
+  // Selecting a timeline pin focuses the map on it and opens its dialog (SPEC.md §2).
+  const selectTimelinePin = useCallback(
+    (pin: Pin) => {
+      setFocus({ lat: pin.lat, lng: pin.lng, zoom: FOCUS_ZOOM });
+      openPin(pin);
+    },
+    [openPin],
+  );
+
   const chooseResult = useCallback(
     (result: PlaceSearchResult) => {
       lookupTicket.current += 1;
@@ -163,7 +173,7 @@ export default function DashboardRoute() {
           {lookingUp && (
             <p
               role="status"
-              className="absolute bottom-10 left-1/2 z-10 -translate-x-1/2 rounded-full bg-slate-900/85 px-4 py-2 text-sm font-medium text-white"
+              className="absolute bottom-16 left-1/2 z-10 -translate-x-1/2 rounded-full bg-slate-900/85 px-4 py-2 text-sm font-medium text-white"
             >
               Finding this place…
             </p>
@@ -185,6 +195,7 @@ export default function DashboardRoute() {
                 highlightCountries={
                   preferences.showCountryHighlighting && hasFeature(user.tier, 'countryHighlighting')
                 }
+                verificationBadges={hasFeature(user.tier, 'verificationBadges')}
                 visitedCodes={visitedCodes}
                 temporaryMarker={temporaryMarker}
                 focus={focus}
@@ -194,6 +205,14 @@ export default function DashboardRoute() {
             </Suspense>
           </MapErrorBoundary>
         </main>
+        <TimelineStrip
+          pins={pinList}
+          loading={pins.isPending}
+          tier={user.tier}
+          shown={preferences.showTimeline}
+          onShownChange={(shown) => setPreference('showTimeline', shown)}
+          onSelect={selectTimelinePin}
+        />
       </div>
       <SimpleFooter />
       <LocationDialog

@@ -46,8 +46,9 @@ describe('location dialog place', () => {
     expect(placeWhenLookupFails(1, 2)).toMatchObject({ countryCode: 'XX', countryName: 'Unknown' });
   });
 
-  it('adds ✓ Verified to the marker title of a verified pin only', () => {
-    expect(markerTitle(pin({ verificationStatus: 'verified' }))).toBe('Lisbon ✓ Verified');
-    expect(markerTitle(pin({ verificationStatus: 'processing' }))).toBe('Lisbon');
+  it('adds ✓ Verified to the marker title of a verified pin only, on plans with verification badges', () => {
+    expect(markerTitle(pin({ verificationStatus: 'verified' }), true)).toBe('Lisbon ✓ Verified');
+    expect(markerTitle(pin({ verificationStatus: 'processing' }), true)).toBe('Lisbon');
+    expect(markerTitle(pin({ verificationStatus: 'verified' }), false)).toBe('Lisbon');
   });
 });

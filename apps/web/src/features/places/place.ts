@@ -72,9 +72,21 @@ export function placeStatusText(place: MapPlace): string {
 }
 
 /** A marker's title: the place name, with ' ✓ Verified' after a verified pin's (SPEC.md §4). */
-export function markerTitle(pin: Pin): string {
+/**
+ * The marker colours of the map and the timeline: purple for a pin shown as verified, orange otherwise;
+ * clusters in the brand colour (SPEC.md §4).
+ */
+export const MARKER_COLORS = { verified: '#5b21b6', plain: '#f97316', cluster: '#135f61' } as const;
+
+/** Whether a pin shows as verified: only on plans with verificationBadges (SPEC.md §6), plus and pro. */
+export function showsVerified(pin: Pick<Pin, 'verificationStatus'>, verificationBadges: boolean): boolean {
+  return verificationBadges && pin.verificationStatus === 'verified';
+}
+
+/** The pin's name, with the suffix ' ✓ Verified' where it shows as verified (SPEC.md §4). */
+export function markerTitle(pin: Pin, verificationBadges: boolean): string {
   const name = pin.title || UNKNOWN_PLACE_NAME;
-  return pin.verificationStatus === 'verified' ? `${name} ✓ Verified` : name;
+  return showsVerified(pin, verificationBadges) ? `${name} ✓ Verified` : name;
 }
 
 /** Rounds a coordinate to 6 decimals (about 10 cm), the precision a map click or a pin needs. */

@@ -23,7 +23,7 @@ import {
   setupMaplibre,
   visitedFilter,
 } from '../../map';
-import { markerTitle } from '../../places';
+import { MARKER_COLORS, markerTitle, showsVerified } from '../../places';
 import { PinClusters, paddedBounds, type ClusterItem } from '../clusters';
 
 /** SPEC.md §9: the default map centre and zoom. */
@@ -41,6 +41,8 @@ export interface MapViewProps {
   pins: readonly Pin[];
   showPins: boolean;
   highlightCountries: boolean;
+  /** Verified pins purple with '✓ Verified' (plus and pro); plain markers otherwise. */
+  verificationBadges: boolean;
   visitedCodes: readonly string[];
   /** A chosen search result not saved yet. */
   temporaryMarker: { lat: number; lng: number } | null;
@@ -77,9 +79,17 @@ async function chooseStyle(): Promise<{ style: string | StyleSpecification; coun
   return { style: offlineStyle(countries), countries };
 }
 
-function PinMarker({ pin, onClick }: { pin: Pin; onClick: () => void }) {
-  const verified = pin.verificationStatus === 'verified';
-  const title = markerTitle(pin);
+function PinMarker({
+  pin,
+  verificationBadges,
+  onClick,
+}: {
+  pin: Pin;
+  verificationBadges: boolean;
+  onClick: () => void;
+}) {
+  const verified = showsVerified(pin, verificationBadges);
+  const title = markerTitle(pin, verificationBadges);
   return (
     <button
       type="button"
@@ -96,7 +106,7 @@ function PinMarker({ pin, onClick }: { pin: Pin; onClick: () => void }) {
       >
         <path
           d="M12 1C5.9 1 1 5.8 1 11.8 1 19.6 10.2 29.8 11.2 30.7a1.1 1.1 0 0 0 1.6 0C13.8 29.8 23 19.6 23 11.8 23 5.8 18.1 1 12 1Z"
-          fill={verified ? '#5b21b6' : '#f97316'}
+          fill={verified ? MARKER_COLORS.verified : MARKER_COLORS.plain}
           stroke="#fff"
           strokeWidth="1.5"
         />
@@ -125,6 +135,7 @@ export default function MapView({
   pins,
   showPins,
   highlightCountries,
+  verificationBadges,
   visitedCodes,
   temporaryMarker,
   focus,
@@ -295,7 +306,11 @@ export default function MapView({
                 anchor="bottom"
                 onClick={(event) => event.originalEvent.stopPropagation()}
               >
-                <PinMarker pin={item.pin} onClick={() => onPinClick(item.pin)} />
+                <PinMarker
+                  pin={item.pin}
+                  verificationBadges={verificationBadges}
+                  onClick={() => onPinClick(item.pin)}
+                />
               </Marker>
             ),
           )}

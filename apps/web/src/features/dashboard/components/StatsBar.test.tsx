@@ -15,7 +15,7 @@ const SUMMARY: CountriesSummary = {
 
 /** The figure a card shows under its label. */
 const valueOf = (label: string) =>
-  screen.getByText(label, { selector: 'p' }).closest('li')!.querySelectorAll('p')[1]!.textContent;
+  screen.getByText(label, { selector: 'p, p > span' }).closest('li')!.querySelectorAll('p')[1]!.textContent;
 
 describe('StatsBar', () => {
   afterEach(cleanup);

@@ -17,14 +17,34 @@ export function averageMediaPerPlace(summary: Pick<CountriesSummary, 'totalMedia
 
 const number = new Intl.NumberFormat('en-US');
 
-function StatCard({ label, value, icon }: { label: string; value: string; icon: React.ReactNode }) {
+function StatCard({
+  label,
+  shortLabel,
+  value,
+  icon,
+}: {
+  label: string;
+  /** Shown instead of the label on a phone, where four cards share a row. */
+  shortLabel?: string;
+  value: string;
+  icon: React.ReactNode;
+}) {
   return (
     <li className="flex items-center gap-3 rounded-control border border-slate-200 bg-white px-2 py-1.5 sm:px-3 sm:py-2.5">
       <span className="hidden size-9 shrink-0 xl:flex items-center justify-center rounded-full bg-brand-50 text-brand-700">
         {icon}
       </span>
       <div className="min-w-0">
-        <p className="truncate text-xs font-medium text-slate-600">{label}</p>
+        <p className="truncate text-xs font-medium text-slate-600">
+          {shortLabel ? (
+            <>
+              <span className="sm:hidden">{shortLabel}</span>
+              <span className="hidden sm:inline">{label}</span>
+            </>
+          ) : (
+            label
+          )}
+        </p>
         <p className="text-base font-bold tabular-nums text-slate-900 sm:text-lg">{value}</p>
       </div>
     </li>
@@ -83,6 +103,7 @@ export function StatsBar({ summary, loading }: { summary: CountriesSummary | und
         />
         <StatCard
           label="Media per place"
+          shortLabel="Per place"
           value={summary ? averageMediaPerPlace(summary) : loading ? '…' : '0.0'}
           icon={<Images aria-hidden="true" className="size-5" />}
         />

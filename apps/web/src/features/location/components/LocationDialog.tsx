@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { BadgeCheck, CalendarDays, X } from 'lucide-react';
-import { formatVisitDate, type Pin, type TierId } from '@waymarks/shared';
+import { formatVisitDate, hasFeature, type Pin, type TierId } from '@waymarks/shared';
 import { CountryFlag } from '../../../components/CountryFlag';
 import { Tabs } from '../../../components/ui/Tabs';
 import {
@@ -18,7 +18,7 @@ import {
   type UploadOutcome,
 } from '../../media';
 import { NewPlaceForm, SavedPinForm } from '../../pins';
-import { placeStatusText, type MapPlace } from '../../places';
+import { placeStatusText, showsVerified, type MapPlace } from '../../places';
 
 type TabId = 'upload' | 'view';
 
@@ -218,7 +218,7 @@ export function LocationDialog({
                       {formatVisitDate(pin.visitDate)}
                     </li>
                   )}
-                  {pin?.verificationStatus === 'verified' && (
+                  {pin && showsVerified(pin, hasFeature(tier, 'verificationBadges')) && (
                     <li className="flex items-center gap-1 rounded-full bg-violet-100 px-2.5 py-0.5 font-semibold text-violet-900">
                       <BadgeCheck aria-hidden="true" className="size-4" />
                       Verified
