@@ -9,6 +9,7 @@ import { fmt, performance, removeTempDirs, usedServerEntry } from './lib.mjs';
 const BENCHMARKS = [
   'auth-overhead',
   'pins-list',
+  'leaderboard',
   'startup',
   'password-hash',
   'landing-bundle',

@@ -14,6 +14,7 @@ import {
   type LeaderboardResponse,
   type LeaderboardSettings,
   type LeaderboardSort,
+  type LeaderboardTotals,
   type LeaderboardUser,
   type LeaderboardUserDetails,
   type RankedFacts,
@@ -61,6 +62,13 @@ const SORT_ORDER: Readonly<Record<LeaderboardSort, SortColumns>> = {
 /** Sorts whose order is the ranking rule's, so a row's position is its rank. */
 const RANK_SORTS: ReadonlySet<LeaderboardSort> = new Set(['rank', 'countries']);
 
+/**
+ * The four totals are the same for every reader and move slowly; summing 100,000 rows for each page view
+ * is the largest part of its cost (bench/leaderboard). They are kept this long; the list, the ranks and
+ * who is listed are always read live.
+ */
+export const TOTALS_TTL_MS = 10_000;
+
 export const LEADERBOARD_MESSAGES = {
   notFound: 'Traveler not found',
 } as const;
@@ -78,16 +86,37 @@ export interface LeaderboardPageQuery {
 }
 
 export class LeaderboardService {
+  private totals: { at: number; value: Promise<LeaderboardTotals> } | undefined;
+
   constructor(private readonly deps: LeaderboardDeps) {}
+
+  /** The totals of the listed travellers, read at most once per TOTALS_TTL_MS by this process. */
+  private listedTotals(): Promise<LeaderboardTotals> {
+    const now = this.deps.now();
+    if (!this.totals || now - this.totals.at >= TOTALS_TTL_MS) {
+      const { stats } = this.deps;
+      const value = Promise.all([stats.listedTotals(), stats.listedCountries()]).then(
+        ([totals, countries]) => ({
+          ...totals,
+          countriesExplored: countries.length,
+        }),
+      );
+      // A failed read is not kept: the next request tries again.
+      value.catch(() => {
+        if (this.totals?.value === value) this.totals = undefined;
+      });
+      this.totals = { at: now, value };
+    }
+    return this.totals.value;
+  }
 
   async list(user: UserRow, query: LeaderboardPageQuery): Promise<LeaderboardResponse> {
     requireLeaderboard(user);
     const { stats } = this.deps;
     const limit = Math.min(query.limit, LEADERBOARD_PAGE.maxSize);
-    const [rows, totals, countries, own] = await Promise.all([
+    const [rows, totals, own] = await Promise.all([
       stats.listed(SORT_ORDER[query.sort], limit, query.offset),
-      stats.listedTotals(),
-      stats.listedCountries(),
+      this.listedTotals(),
       stats.find(user.id),
     ]);
     const listed = own?.show_on_leaderboard === 1;
@@ -99,7 +128,7 @@ export class LeaderboardService {
       }),
       totalUsers: totals.activeTravelers,
       currentUserRank: listed ? await stats.rankOf(own) : null,
-      totals: { ...totals, countriesExplored: countries.length },
+      totals,
     };
   }
 
