@@ -202,13 +202,16 @@ describe.each(testDialects())('the leaderboard on %s', (dialect) => {
     await optIn(first);
     await optIn(second);
 
-    // Totals are read at most every TOTALS_TTL_MS; the list itself is live.
-    const stale = await board(viewer);
-    expect(stale.totals).toEqual(before);
-    expect(stale.users.map((user) => user.userId)).toEqual(
-      expect.arrayContaining([first.userId, second.userId]),
-    );
+    // An opt-in reads the totals afresh; a pin made since is counted within TOTALS_TTL_MS.
+    const third = await traveller('free');
+    await optIn(third);
+    const listedNow = await board(viewer);
+    expect(listedNow.totals.activeTravelers - before.activeTravelers).toBe(3);
+    await pinsAt(third, 'paris');
+    expect((await board(viewer)).totals.pinsCreated).toBe(listedNow.totals.pinsCreated);
     t.advance(TOTALS_TTL_MS);
+    expect((await board(viewer)).totals.pinsCreated).toBe(listedNow.totals.pinsCreated + 1);
+    await optIn(third, false);
     const after = await board(viewer);
     expect(after.totalUsers).toBe(after.totals.activeTravelers);
     expect(after.totals.activeTravelers - before.activeTravelers).toBe(2);

@@ -64,8 +64,8 @@ const RANK_SORTS: ReadonlySet<LeaderboardSort> = new Set(['rank', 'countries']);
 
 /**
  * The four totals are the same for every reader and move slowly; summing 100,000 rows for each page view
- * is the largest part of its cost (bench/leaderboard). They are kept this long; the list, the ranks and
- * who is listed are always read live.
+ * is the largest part of its cost (bench/leaderboard). They are kept this long, and read afresh after an
+ * opt-in or opt-out on this process; the list and the ranks are always read live.
  */
 export const TOTALS_TTL_MS = 10_000;
 
@@ -178,6 +178,8 @@ export class LeaderboardService {
 
   async updateSettings(user: UserRow, settings: LeaderboardSettings): Promise<LeaderboardSettings> {
     await this.deps.stats.setListed(user.id, settings.showOnLeaderboard, this.deps.now());
+    // Who is listed changed: this process reads the totals afresh (others within TOTALS_TTL_MS).
+    this.totals = undefined;
     return this.settings(user);
   }
 }

@@ -1,10 +1,12 @@
-// The dashboard header (SPEC.md §2): welcome line, the highlighting and pins toggles, Leaderboard, the
-// profile avatar button and sign-out. Locked features keep their place and explain which plan they need.
+// The dashboard header (SPEC.md §2): welcome line and leaderboard rank badge, the highlighting and pins
+// toggles, Leaderboard, the profile avatar button and sign-out. Locked features keep their place and
+// explain which plan they need.
 import { Link } from 'react-router';
 import { Globe2, MapPin, Trophy } from 'lucide-react';
 import { displayName, hasFeature, type User } from '@waymarks/shared';
 import { WaymarksMark } from '../../../components/Logo';
 import { SignOutButton } from '../../auth';
+import { RankBadge } from '../../leaderboard';
 import type { PreferenceKey, Preferences } from '../preferences';
 import { LockedFeatureButton } from './LockedFeature';
 import { headerButtonClasses } from './header-button';
@@ -77,13 +79,16 @@ export function DashboardHeader({
         >
           <WaymarksMark className="size-9" />
         </Link>
-        {/* Two short lines on a phone, where the buttons leave little room; one line from sm up. */}
-        <h1 className="min-w-0 flex-1 text-base font-semibold leading-tight text-slate-900 sm:truncate sm:text-lg">
-          <span className="block text-xs font-medium text-slate-600 sm:inline sm:text-lg sm:font-semibold sm:text-slate-900">
-            Welcome,
-          </span>{' '}
-          <span className="block truncate sm:inline">{displayName(user)}</span>
-        </h1>
+        <div className="flex min-w-0 flex-1 items-center gap-2">
+          {/* Two short lines on a phone, where the buttons leave little room; one line from sm up. */}
+          <h1 className="min-w-0 text-base font-semibold leading-tight text-slate-900 sm:truncate sm:text-lg">
+            <span className="block text-xs font-medium text-slate-600 sm:inline sm:text-lg sm:font-semibold sm:text-slate-900">
+              Welcome,
+            </span>{' '}
+            <span className="block truncate sm:inline">{displayName(user)}</span>
+          </h1>
+          {hasFeature(user.tier, 'leaderboard') && <RankBadge />}
+        </div>
         <nav aria-label="Dashboard" className="flex shrink-0 items-center gap-1.5 sm:gap-2">
           {hasFeature(user.tier, 'countryHighlighting') ? (
             <ToggleButton
