@@ -48,7 +48,8 @@ const expectStat = (page: Page, label: string, value: string) =>
   expect(statCard(page, label)).toHaveText(new RegExp(`^${label}${value}$`));
 
 test('photos uploaded to a searched place make it a verified pin, shown in the gallery', async ({ page }) => {
-  await signIn(page, 'free');
+  // Pathfinder: the plan from which verified pins show their badge and purple marker (SPEC.md §6).
+  await signIn(page, 'plus');
   const dialog = await openSearchResult(page, 'Arezzo', /^Arezzo/, 'Arezzo');
 
   await expect(dialog.getByRole('switch', { name: 'Auto-detect date' })).toHaveAttribute(
