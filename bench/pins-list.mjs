@@ -1,10 +1,11 @@
 // GET /api/pins for a user with 10,000 pins, on SQLite and on PostgreSQL (when TEST_DATABASE_URL is set;
 // a fresh database is created there and dropped after): p50 and p95 of sequential requests over one
 // keep-alive connection, the server's CPU per request, and the payload size raw and compressed. The real
-// built server; the user signs up through the API, the pins are inserted straight into the database in
-// batches. Baseline in the same run: a bare Fastify route (bench/bare-server.mjs, own process) answering the
-// same bytes from memory, uncompressed. Each round asks the real server for the list plain, then as a browser
-// that accepts brotli and gzip, then the bare route, so drift on a shared machine hits all three alike.
+// built server; the user signs up through the API, the pins are inserted by the server's own
+// PinsRepository (bench/lib.mjs insertPins) on the database its migrations made. Baseline in the same run:
+// a bare Fastify route (bench/bare-server.mjs, own process) answering the same bytes from memory,
+// uncompressed. Each round asks the real server for the list plain, then as a browser that accepts brotli
+// and gzip, then the bare route, so drift on a shared machine hits all three alike.
 // Target, on each database, for the plain answer (the same bytes as the bare route): p95 at most 50 ms and
 // CPU at most 10× the bare route's. The compressed answer is printed beside it against the same baseline.
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -14,11 +15,10 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import pg from 'pg';
 import {
-  PIN_COLUMNS,
   ROOT,
   fmt,
   freePort,
-  insertPinsSqlite,
+  insertPins,
   percentile,
   performance,
   request,
@@ -39,7 +39,6 @@ const TARGET_P95_MS = 50;
 const TARGET_CPU_RATIO = 10;
 /** What a current browser sends. */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
-const INSERT_BATCH = 1000;
 
 const COUNTRIES = [
   ['FR', 'France'],
@@ -66,43 +65,25 @@ function pinRows(userId) {
     const day = new Date(
       Date.UTC(1990 + Math.floor(random() * 35), Math.floor(random() * 12), 1 + Math.floor(random() * 28)),
     );
-    rows.push([
-      randomUUID(),
-      userId,
+    rows.push({
+      id: randomUUID(),
+      user_id: userId,
       title,
-      random() < 0.5 ? `Photos from ${title}` : '',
-      Math.round((random() * 130 - 60) * 1e6) / 1e6,
-      Math.round((random() * 360 - 180) * 1e6) / 1e6,
-      code,
-      name,
-      dated ? day.toISOString().slice(0, 10) : null,
-      'unverified',
-      0,
-      Math.floor(random() * 20),
-      now - i * 1000,
-      now - i * 1000,
-    ]);
+      description: random() < 0.5 ? `Photos from ${title}` : '',
+      lat: Math.round((random() * 130 - 60) * 1e6) / 1e6,
+      lng: Math.round((random() * 360 - 180) * 1e6) / 1e6,
+      country_code: code,
+      country_name: name,
+      visit_date: dated ? day.toISOString().slice(0, 10) : null,
+      verification_status: 'unverified',
+      verification_score: 0,
+      media_count: Math.floor(random() * 20),
+      city: null,
+      created_at: now - i * 1000,
+      updated_at: now - i * 1000,
+    });
   }
   return rows;
-}
-
-async function insertPostgres(url, rows) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    for (let offset = 0; offset < rows.length; offset += INSERT_BATCH) {
-      const batch = rows.slice(offset, offset + INSERT_BATCH);
-      const values = batch.map(
-        (_row, r) => `(${PIN_COLUMNS.map((_column, c) => `$${r * PIN_COLUMNS.length + c + 1}`).join(', ')})`,
-      );
-      await client.query(
-        `insert into pins (${PIN_COLUMNS.join(', ')}) values ${values.join(', ')}`,
-        batch.flat(),
-      );
-    }
-  } finally {
-    await client.end();
-  }
 }
 
 /** A fresh database on the server of TEST_DATABASE_URL, or the reason there is none. */
@@ -182,8 +163,12 @@ async function measureDialect(dialect, databaseUrl, log) {
     const user = await signedInUser(base, dataDir);
     const rows = pinRows(user.userId);
     const insertStarted = performance.now();
-    if (databaseUrl) await insertPostgres(databaseUrl, rows);
-    else insertPinsSqlite(path.join(dataDir, 'waymarks.db'), rows);
+    await insertPins(
+      databaseUrl
+        ? { dialect: 'postgres', url: databaseUrl }
+        : { dialect: 'sqlite', file: path.join(dataDir, 'waymarks.db') },
+      rows,
+    );
     log(`${dialect}: ${fmt(PINS)} pins inserted in ${fmt(performance.now() - insertStarted)} ms`);
 
     const authHeaders = { authorization: `Bearer ${user.accessToken}` };

@@ -21,6 +21,7 @@ import * as media from './migrations/0004_media.js';
 import * as sessions from './migrations/0005_sessions.js';
 import * as pendingSignUps from './migrations/0006_pending_signups.js';
 import * as progress from './migrations/0008_progress.js';
+import * as pinsListIndex from './migrations/0009_pins_list_index.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005_sessions': sessions,
   '0006_pending_signups': pendingSignUps,
   '0008_progress': progress,
+  '0009_pins_list_index': pinsListIndex,
 };
 
 // int8 (bigint) columns hold millisecond timestamps, well inside Number's exact range.

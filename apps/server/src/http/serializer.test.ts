@@ -3,6 +3,7 @@ import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { PinListResponse, type Pin } from '@waymarks/shared';
 import { buildPin } from '@waymarks/shared/testing';
 import { z } from 'zod';
+import { OWN_JSON } from './json-bytes.js';
 import { CHECK_RESPONSES_WITH_ZOD, createSerializerCompiler } from './serializer.js';
 
 const pin: Pin = buildPin({ mediaCount: 2 });
@@ -79,6 +80,20 @@ describe('serializer', () => {
     expect(compile(schema, checked)({ at: new Date(Date.UTC(2024, 1, 29, 12)) })).toBe(
       '{"at":"2024-02-29T12:00:00.000Z"}',
     );
+  });
+
+  it('sends what a body’s own writer writes, and in checked runs holds it to zod’s JSON', () => {
+    const listOf = (json: string) => ({ pins: [pin], [OWN_JSON]: () => json });
+    const exact = JSON.stringify({ pins: [pin] });
+    expect(compile(PinListResponse, false)(listOf(exact))).toBe(exact);
+    expect(compile(PinListResponse)(listOf(exact))).toBe(exact);
+    // Written with the keys in another order: sent as it is when not checked, refused when checked.
+    const { name, ...rest } = pin;
+    const reordered = JSON.stringify({ pins: [{ name, ...rest }] });
+    expect(compile(PinListResponse, false)(listOf(reordered))).toBe(reordered);
+    expect(thrownBy(() => compile(PinListResponse)(listOf(reordered)))).toMatchObject({
+      message: expect.stringContaining('its own writer wrote'),
+    });
   });
 
   it('takes a schema wrapped in { properties }', () => {

@@ -4,12 +4,14 @@
 // copies the whole body and runs every refinement, cost a 10,000-pin list a tenth of its CPU
 // (bench/pins-list); it now runs only where a broken contract should be loud: in development and in test
 // runs, where it checks each answer and the projection must write exactly the JSON the parse writes.
+// A body with a writer of its own (a long list, json-bytes.ts WritesOwnJson) skips the projection and is
+// held to the same check.
 import type { FastifySerializerCompiler } from 'fastify';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { $ZodType } from 'zod/v4/core';
 import { ContractMismatch, projectionOf } from './contract-projection.js';
-import { jsonBody } from './json-bytes.js';
+import { jsonBody, OWN_JSON, writesOwnJson } from './json-bytes.js';
 
 type ResponseSchema = $ZodType | { properties: $ZodType };
 
@@ -29,24 +31,32 @@ export function createSerializerCompiler({
     const zodSchema = zodSchemaOf(schema);
     const project = projectionOf(zodSchema);
     return (data) => {
-      if (checkWithZod) return checkedWithZod(zodSchema, data, method, url, project);
-      let projected: unknown;
-      try {
-        projected = project(data);
-      } catch (error) {
-        if (!(error instanceof ContractMismatch)) throw error;
-        // The error handler and logs read the cause as zod's error, as for a failed parse.
-        const issue = {
-          code: 'custom' as const,
-          path: error.path,
-          message: error.message,
-          input: error.actual,
-        };
-        throw new ResponseSerializationError(method, url, { cause: new z.ZodError([issue]) });
-      }
-      return sendable(jsonBody(projected));
+      const write = () =>
+        refusingMismatches(
+          () => (writesOwnJson(data) ? data[OWN_JSON]() : jsonBody(project(data))),
+          method,
+          url,
+        );
+      return sendable(checkWithZod ? checkedWithZod(zodSchema, data, method, url, write) : write());
     };
   };
+}
+
+/** The body `write` writes, with a value of the wrong type refused as a failed parse would be. */
+function refusingMismatches(write: () => string | Buffer, method: string, url: string): string | Buffer {
+  try {
+    return write();
+  } catch (error) {
+    if (!(error instanceof ContractMismatch)) throw error;
+    // The error handler and logs read the cause as zod's error, as for a failed parse.
+    const issue = {
+      code: 'custom' as const,
+      path: error.path,
+      message: error.message,
+      input: error.actual,
+    };
+    throw new ResponseSerializationError(method, url, { cause: new z.ZodError([issue]) });
+  }
 }
 
 /**
@@ -58,26 +68,30 @@ const sendable = (body: string | Buffer) => body as string;
 export const serializerCompiler = createSerializerCompiler();
 
 /**
- * zod's verdict and output (its parse, or its encode for a codec given its decoded value, as
- * fastify-type-provider-zod writes it), with the projection held to writing the very same JSON.
+ * zod's verdict on the data and its output (its parse, or its encode for a codec given its decoded value,
+ * as fastify-type-provider-zod writes it), with what `write` writes (the projection, or the body's own
+ * writer) held to being the very same JSON. A body with its own writer is written first: the values zod
+ * reads are built from the same rows, and a wrong type among them is the writer's to report.
  */
 function checkedWithZod(
   schema: $ZodType,
   data: unknown,
   method: string,
   url: string,
-  project: (value: unknown) => unknown,
-): string {
+  write: () => string | Buffer,
+): string | Buffer {
+  const written = writesOwnJson(data) ? write() : undefined;
   const parsed = z.safeParse(schema, data);
   const result = parsed.success ? parsed : z.safeEncode(schema, data);
   if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
   const expected = JSON.stringify(result.data);
-  const body = jsonBody(project(data));
+  const body = written ?? write();
   if ((body === undefined ? body : String(body)) !== expected) {
+    const writer = writesOwnJson(data) ? 'its own writer' : 'the response projection';
     throw new Error(
-      `The response projection of ${method} ${url} wrote ${String(body).slice(0, 200)} where zod wrote ` +
+      `For ${method} ${url}, ${writer} wrote ${String(body).slice(0, 200)} where zod wrote ` +
         `${String(expected).slice(0, 200)}`,
     );
   }
-  return sendable(body);
+  return body;
 }

@@ -63,7 +63,7 @@ export async function pinsRoutes(app: FastifyInstance, deps: PinsRoutesDeps): Pr
         response: { 200: PinListResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
       },
     },
-    async (request) => ({ pins: await pins.list(currentUser(request), request.query.timeline) }),
+    async (request) => pins.list(currentUser(request), request.query.timeline),
   );
 
   api.get(

@@ -11,6 +11,7 @@ import {
   hasFeature,
   planRequiredMessage,
   type Pin,
+  type PinListResponse,
   type PinVerificationResponse,
 } from '@waymarks/shared';
 import type { GazetteerService } from '../../geo/gazetteer-service.js';
@@ -21,6 +22,7 @@ import { cityOf } from '../../common/pin-city.js';
 import { toPin } from '../../common/pin.presenter.js';
 import type { ProgressFigures } from '../../common/progress.js';
 import { tierOf } from '../../common/user-tier.js';
+import { pinListAnswer } from './pins.list-json.js';
 import type { PinRow, PinsRepository } from './pins.repository.js';
 
 interface NewPin {
@@ -86,14 +88,14 @@ export class PinsService {
   }
 
   /** The timeline (dated pins, oldest visit first) needs the timelineView feature, as on the dashboard. */
-  async list(user: UserRow, timeline: boolean): Promise<Pin[]> {
+  async list(user: UserRow, timeline: boolean): Promise<PinListResponse> {
     if (timeline && !hasFeature(tierOf(user), 'timelineView')) {
       throw new AppError(403, ErrorCode.featureRequired, planRequiredMessage('timelineView'));
     }
     const rows = timeline
       ? await this.deps.pins.timelineByUser(user.id)
       : await this.deps.pins.listByUser(user.id);
-    return rows.map(toPin);
+    return pinListAnswer(rows);
   }
 
   async get(user: UserRow, pinId: string): Promise<Pin> {
