@@ -1,7 +1,7 @@
 // The leaderboard and the countries summary at scale (issue 12): a generated world of 100,000 travellers
 // with 2,000,000 pins, on SQLite and on PostgreSQL (when TEST_DATABASE_URL is set; a fresh database is
 // created there and dropped after). The world is written through the server's typed schema and each
-// traveller's figures by TravelStatsRepository.refresh, the server's own code (travel-seed.ts); the real
+// traveller's figures by TravelStatsRepository.refreshMany, the server's own code (travel-seed.ts); the real
 // built server then answers:
 //   - GET /api/leaderboard (the rule's order, and sorted by pins, 50 a page) and GET /api/countries for a
 //     traveller with 10,000 pins: p50 and p95 of sequential requests on one kept-alive connection.
@@ -157,9 +157,19 @@ async function measureDialect(dialect, databaseUrl, code, log) {
       .where('user_id', '=', world.heavyUserId)
       .execute();
     await db.updateTable('users').set({ tier: 'standard' }).where('id', '=', viewer.userId).execute();
+    // A second viewer takes over a typical traveller's pins: their rank counts the listed rows ahead of
+    // them, tens of thousands, where the heavy traveller's counts a handful.
+    const typicalViewer = await signedInUser(base, dataDir);
+    await db
+      .updateTable('pins')
+      .set({ user_id: typicalViewer.userId })
+      .where('user_id', '=', world.typicalUserId)
+      .execute();
+    await db.updateTable('users').set({ tier: 'standard' }).where('id', '=', typicalViewer.userId).execute();
     const travelStats = new code.TravelStatsRepository(db);
-    await travelStats.refresh(world.heavyUserId, Date.now());
+    await travelStats.refreshMany([world.heavyUserId, world.typicalUserId], Date.now());
     await travelStats.setListed(viewer.userId, true, Date.now());
+    await travelStats.setListed(typicalViewer.userId, true, Date.now());
     await new Promise((resolve) => setTimeout(resolve, 1_100)); // the server's one-second user cache
 
     const headers = { authorization: `Bearer ${viewer.accessToken}` };
@@ -170,17 +180,25 @@ async function measureDialect(dialect, databaseUrl, code, log) {
       `${dialect}: ${fmt(page.totalUsers)} travellers listed, ${page.totals.countriesExplored} countries explored, ` +
         `the viewer ranked #${fmt(page.currentUserRank)}`,
     );
+    const typicalHeaders = { authorization: `Bearer ${typicalViewer.accessToken}` };
+    const typicalPage = JSON.parse(
+      (
+        await request(`${base}/api/leaderboard`, { headers: typicalHeaders, timeoutMs: 30_000 })
+      ).body.toString(),
+    );
+    log(`${dialect}: the typical traveller ranked #${fmt(typicalPage.currentUserRank)}`);
     const targets = {
-      leaderboard: `${base}/api/leaderboard`,
-      'leaderboard by pins': `${base}/api/leaderboard?sort=pins`,
-      [`countries (${fmt(HEAVY_PINS)} pins)`]: `${base}/api/countries`,
+      leaderboard: { url: `${base}/api/leaderboard`, headers },
+      'leaderboard by pins': { url: `${base}/api/leaderboard?sort=pins`, headers },
+      'leaderboard (a typical traveller)': { url: `${base}/api/leaderboard`, headers: typicalHeaders },
+      [`countries (${fmt(HEAVY_PINS)} pins)`]: { url: `${base}/api/countries`, headers },
     };
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const samples = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
     try {
       for (let i = 0; i < WARMUP + REQUESTS; i += 1) {
-        for (const [name, url] of Object.entries(targets)) {
-          const took = await timedGet(url, headers, agent);
+        for (const [name, target] of Object.entries(targets)) {
+          const took = await timedGet(target.url, target.headers, agent);
           if (i >= WARMUP) samples[name].push(took);
         }
       }

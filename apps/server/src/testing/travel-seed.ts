@@ -1,6 +1,6 @@
 // A generated world of travellers for bench/leaderboard.mjs: users and their pins written through the
 // typed schema (a column the migrations rename or add fails tsc here, not at run time), and each
-// traveller's figures made by TravelStatsRepository.refresh, the code path the server itself uses.
+// traveller's figures made by TravelStatsRepository.refreshMany, the code path the server itself uses.
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type { Db } from '../db/database.js';
@@ -67,7 +67,8 @@ const COUNTRIES: readonly [code: string, name: string, weight: number][] = [
 ];
 const CITIES_PER_COUNTRY = 40;
 const BATCH_ROWS = 500;
-const REFRESH_AT_ONCE = 8;
+/** Figures made between two progress reports. */
+const PROGRESS_EVERY = 10_000;
 
 /** A small fast generator, so the same seed gives the same world. */
 function generator(seed: number): () => number {
@@ -161,15 +162,11 @@ export async function seedTravellers(db: Db, options: SeedOptions): Promise<Seed
   options.progress?.({ users: userIds.length, pins: pinsWritten, refreshed: 0 });
 
   const stats = new TravelStatsRepository(db);
-  let refreshed = 0;
   const now = Date.now();
-  for (let from = 0; from < userIds.length; from += REFRESH_AT_ONCE) {
-    await Promise.all(
-      userIds.slice(from, from + REFRESH_AT_ONCE).map((userId) => stats.refresh(userId, now)),
-    );
-    refreshed += Math.min(REFRESH_AT_ONCE, userIds.length - from);
-    if (refreshed % 10_000 < REFRESH_AT_ONCE)
-      options.progress?.({ users: userIds.length, pins: pinsWritten, refreshed });
+  for (let from = 0; from < userIds.length; from += PROGRESS_EVERY) {
+    await stats.refreshMany(userIds.slice(from, from + PROGRESS_EVERY), now);
+    const refreshed = Math.min(from + PROGRESS_EVERY, userIds.length);
+    options.progress?.({ users: userIds.length, pins: pinsWritten, refreshed });
   }
   // Opt-in for a share of them, in one statement per table.
   const listed = userIds.filter(() => random() < options.listedShare);

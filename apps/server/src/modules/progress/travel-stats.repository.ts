@@ -37,15 +37,26 @@ export class TravelStatsRepository {
 
   /** Rewrites the traveller's figures from their pins and media; nothing when the account is gone. */
   async refresh(userId: string, now: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await this.refreshIn(trx, userId, now);
-    });
+    await this.refreshMany([userId], now);
+  }
+
+  /**
+   * Rewrites the figures of many travellers at once (seeding, an operator's recount): the same reads as a
+   * single refresh, grouped by traveller, a batch of REFRESH_BATCH to a transaction.
+   */
+  async refreshMany(userIds: readonly string[], now: number): Promise<void> {
+    for (let from = 0; from < userIds.length; from += REFRESH_BATCH) {
+      const batch = userIds.slice(from, from + REFRESH_BATCH);
+      await this.db.transaction().execute(async (trx) => {
+        await this.refreshIn(trx, batch, now);
+      });
+    }
   }
 
   /** Turns the opt-in on or off, the figures rewritten first so a new entry is current at once. */
   async setListed(userId: string, listed: boolean, now: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      if (!(await this.refreshIn(trx, userId, now))) return;
+      if ((await this.refreshIn(trx, [userId], now)).length === 0) return;
       const flag = listed ? 1 : 0;
       await trx
         .updateTable('travel_stats')
@@ -145,21 +156,28 @@ export class TravelStatsRepository {
   }
 
   /**
-   * The rewrite, inside the caller's transaction. PostgreSQL first locks the user's row, so two rewrites
-   * of one traveller take turns and the later one reads what the earlier committed. False when there is
-   * no such account.
+   * The rewrite, inside the caller's transaction. PostgreSQL first locks the users' rows (in id order, so
+   * two overlapping batches cannot deadlock): two rewrites of one traveller take turns and the later one
+   * reads what the earlier committed. Answers the ids that still have an account.
    */
-  private async refreshIn(trx: Transaction<Database>, userId: string, now: number): Promise<boolean> {
-    const user = await (
-      this.isPostgres
-        ? trx.selectFrom('users').select('created_at').where('id', '=', userId).forNoKeyUpdate()
-        : trx.selectFrom('users').select('created_at').where('id', '=', userId)
-    ).executeTakeFirst();
-    if (!user) return false;
+  private async refreshIn(
+    trx: Transaction<Database>,
+    userIds: readonly string[],
+    now: number,
+  ): Promise<string[]> {
+    const usersQuery = trx
+      .selectFrom('users')
+      .select(['id', 'created_at'])
+      .where('id', 'in', userIds)
+      .orderBy('id');
+    const users = await (this.isPostgres ? usersQuery.forNoKeyUpdate() : usersQuery).execute();
+    if (users.length === 0) return [];
+    const ids = users.map((user) => user.id);
 
     const byCountry = await trx
       .selectFrom('pins')
       .select((eb) => [
+        'user_id',
         'country_code',
         eb.fn.countAll().as('pins'),
         eb.fn
@@ -169,24 +187,26 @@ export class TravelStatsRepository {
         eb.fn.min('visit_date').as('first_visit'),
         eb.fn.max('visit_date').as('last_visit'),
       ])
-      .where('user_id', '=', userId)
-      .groupBy('country_code')
+      .where('user_id', 'in', ids)
+      .groupBy(['user_id', 'country_code'])
       .execute();
-    const { cities } = await trx
+    const cities = await trx
       .selectFrom((eb) =>
         eb
           .selectFrom('pins')
-          .select(['country_code', 'city'])
+          .select(['user_id', 'country_code', 'city'])
           .distinct()
-          .where('user_id', '=', userId)
+          .where('user_id', 'in', ids)
           .where('city', '<>', '')
           .as('places'),
       )
-      .select((eb) => eb.fn.countAll().as('cities'))
-      .executeTakeFirstOrThrow();
+      .select((eb) => ['user_id', eb.fn.countAll().as('cities')])
+      .groupBy('user_id')
+      .execute();
     const media = await trx
       .selectFrom('media')
       .select((eb) => [
+        'user_id',
         eb.fn.countAll().as('media'),
         eb.fn
           .sum<number>(
@@ -200,52 +220,103 @@ export class TravelStatsRepository {
           .as('camera_dated'),
         eb.fn.sum<number>('has_location_verification').as('gps_verified'),
       ])
-      .where('user_id', '=', userId)
+      .where('user_id', 'in', ids)
       .where('status', '=', 'ready')
-      .executeTakeFirstOrThrow();
+      .groupBy('user_id')
+      .execute();
 
-    const pinCount = byCountry.reduce((sum, row) => sum + asNumber(row.pins), 0);
-    const scoreSum = byCountry.reduce((sum, row) => sum + asNumber(row.score_sum), 0);
-    const visits = byCountry.flatMap((row) => [row.first_visit, row.last_visit]).filter((day) => day != null);
-    visits.sort();
-    const counted = countedStates(byCountry.map((row) => row.country_code));
-    const figures = {
-      signup_at: user.created_at,
-      country_count: counted.size,
-      city_count: asNumber(cities),
-      pin_count: pinCount,
-      verified_pin_count: byCountry.reduce((sum, row) => sum + asNumber(row.verified), 0),
-      verified_country_count: countedStates(
-        byCountry.filter((row) => asNumber(row.verified) > 0).map((row) => row.country_code),
-      ).size,
-      verification_score: travelerVerificationScore(scoreSum, pinCount),
-      media_count: asNumber(media.media),
-      camera_dated_media_count: asNumber(media.camera_dated),
-      gps_verified_media_count: asNumber(media.gps_verified),
-      first_visit: visits[0] ?? null,
-      last_visit: visits.at(-1) ?? null,
-      updated_at: now,
-    };
+    const countriesOf = groupBy(byCountry, (row) => row.user_id);
+    const citiesOf = new Map(cities.map((row) => [row.user_id, asNumber(row.cities)]));
+    const mediaOf = new Map(media.map((row) => [row.user_id, row]));
+    const rows = users.map((user) => {
+      const countries = countriesOf.get(user.id) ?? [];
+      const mediaRow = mediaOf.get(user.id);
+      const pinCount = countries.reduce((sum, row) => sum + asNumber(row.pins), 0);
+      const scoreSum = countries.reduce((sum, row) => sum + asNumber(row.score_sum), 0);
+      const visits = countries
+        .flatMap((row) => [row.first_visit, row.last_visit])
+        .filter((day) => day != null);
+      visits.sort();
+      const counted = countedStates(countries.map((row) => row.country_code));
+      return {
+        user_id: user.id,
+        signup_at: user.created_at,
+        country_count: counted.size,
+        city_count: citiesOf.get(user.id) ?? 0,
+        pin_count: pinCount,
+        verified_pin_count: countries.reduce((sum, row) => sum + asNumber(row.verified), 0),
+        verified_country_count: countedStates(
+          countries.filter((row) => asNumber(row.verified) > 0).map((row) => row.country_code),
+        ).size,
+        verification_score: travelerVerificationScore(scoreSum, pinCount),
+        media_count: asNumber(mediaRow?.media),
+        camera_dated_media_count: asNumber(mediaRow?.camera_dated),
+        gps_verified_media_count: asNumber(mediaRow?.gps_verified),
+        first_visit: visits[0] ?? null,
+        last_visit: visits.at(-1) ?? null,
+        updated_at: now,
+        counted,
+      };
+    });
+
     const stored = await trx
       .insertInto('travel_stats')
-      .values({ user_id: userId, ...figures })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet(figures))
-      .returning('show_on_leaderboard')
-      .executeTakeFirstOrThrow();
+      .values(rows.map(({ counted: _counted, ...figures }) => figures))
+      .onConflict((oc) =>
+        oc
+          .column('user_id')
+          .doUpdateSet((eb) =>
+            Object.fromEntries(FIGURE_COLUMNS.map((column) => [column, eb.ref(`excluded.${column}`)])),
+          ),
+      )
+      .returning(['user_id', 'show_on_leaderboard'])
+      .execute();
+    const listed = new Map(stored.map((row) => [row.user_id, row.show_on_leaderboard]));
 
-    await trx.deleteFrom('travel_countries').where('user_id', '=', userId).execute();
-    if (counted.size > 0) {
+    await trx.deleteFrom('travel_countries').where('user_id', 'in', ids).execute();
+    const countryRows = rows.flatMap((row) =>
+      [...row.counted].map((code) => ({
+        user_id: row.user_id,
+        country_code: code,
+        show_on_leaderboard: listed.get(row.user_id) ?? 0,
+      })),
+    );
+    for (let from = 0; from < countryRows.length; from += REFRESH_BATCH) {
       await trx
         .insertInto('travel_countries')
-        .values(
-          [...counted].map((code) => ({
-            user_id: userId,
-            country_code: code,
-            show_on_leaderboard: stored.show_on_leaderboard,
-          })),
-        )
+        .values(countryRows.slice(from, from + REFRESH_BATCH))
         .execute();
     }
-    return true;
+    return ids;
   }
+}
+
+/** Travellers rewritten in one transaction: a few statements of at most this many ids each. */
+const REFRESH_BATCH = 500;
+
+/** Every column of travel_stats a rewrite sets (all but the key and the opt-in). */
+const FIGURE_COLUMNS = [
+  'signup_at',
+  'country_count',
+  'city_count',
+  'pin_count',
+  'verified_pin_count',
+  'verified_country_count',
+  'verification_score',
+  'media_count',
+  'camera_dated_media_count',
+  'gps_verified_media_count',
+  'first_visit',
+  'last_visit',
+  'updated_at',
+] as const satisfies readonly (keyof TravelStatsRow)[];
+
+function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
 }
