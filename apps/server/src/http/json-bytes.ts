@@ -4,7 +4,7 @@
 // new memory, cost more than writing the JSON (bench/pins-list). Here each list item is stringified on its
 // own (short strings, young and cheap) and the pieces are written once into one buffer, which Fastify and
 // Node send as they are. Small bodies stay one JSON.stringify. A body can also bring its own writer
-// (WritesOwnJson), for a list whose shape is known in advance.
+// (WritesOwnJson), for a list the database writes as JSON.
 
 /** From this size on, a body goes out as a Buffer. */
 export const JSON_BYTES_FROM = 64 * 1024;
@@ -13,15 +13,14 @@ export const JSON_BYTES_FROM = 64 * 1024;
 const LONG_LIST = 256;
 
 /**
- * A body that writes its own JSON: a long list read straight from the database, whose writer knows the
- * contract's shape and so needs neither the projection's walk nor a copy cut to the contract. The
- * serializer sends what the writer writes, which must be exactly what the projection would have sent; in
- * development and test runs it is held to zod's output like every other answer (serializer.ts).
+ * A body that writes its own JSON: a long list the database wrote as JSON, with exactly the contract's
+ * fields, so there is nothing to cut. The serializer sends what the writer writes; in development and test
+ * runs it is held to zod's output like every other answer (serializer.ts).
  */
 export const OWN_JSON = Symbol('writes its own JSON');
 
 export interface WritesOwnJson {
-  /** The body's JSON; throws ContractMismatch for a value of the wrong type, as the projection does. */
+  /** The body's JSON. */
   readonly [OWN_JSON]: () => string | Buffer;
 }
 

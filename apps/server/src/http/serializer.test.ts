@@ -82,18 +82,26 @@ describe('serializer', () => {
     );
   });
 
-  it('sends what a body’s own writer writes, and in checked runs holds it to zod’s JSON', () => {
+  it('sends what a body’s own writer writes, and in checked runs holds its values and keys to zod’s', () => {
     const listOf = (json: string) => ({ pins: [pin], [OWN_JSON]: () => json });
     const exact = JSON.stringify({ pins: [pin] });
     expect(compile(PinListResponse, false)(listOf(exact))).toBe(exact);
     expect(compile(PinListResponse)(listOf(exact))).toBe(exact);
-    // Written with the keys in another order: sent as it is when not checked, refused when checked.
+    // The same numbers written with other digits, as SQLite writes them: the same JSON value, accepted.
+    const digits = exact.replace(`"lat":${pin.lat}`, `"lat":${pin.lat}0e0`);
+    expect(digits).not.toBe(exact);
+    expect(compile(PinListResponse)(listOf(digits))).toBe(digits);
+    // Written with the keys in another order, a value changed, or not JSON at all: sent as it is when not
+    // checked, refused when checked.
     const { name, ...rest } = pin;
     const reordered = JSON.stringify({ pins: [{ name, ...rest }] });
-    expect(compile(PinListResponse, false)(listOf(reordered))).toBe(reordered);
-    expect(thrownBy(() => compile(PinListResponse)(listOf(reordered)))).toMatchObject({
-      message: expect.stringContaining('its own writer wrote'),
-    });
+    const changed = JSON.stringify({ pins: [{ ...pin, mediaCount: pin.mediaCount + 1 }] });
+    for (const body of [reordered, changed, exact.slice(0, -1)]) {
+      expect(compile(PinListResponse, false)(listOf(body))).toBe(body);
+      expect(thrownBy(() => compile(PinListResponse)(listOf(body)))).toMatchObject({
+        message: expect.stringContaining('its own writer wrote'),
+      });
+    }
   });
 
   it('takes a schema wrapped in { properties }', () => {

@@ -1,6 +1,7 @@
-// GET /api/pins writes its JSON with its own writer from rows the database writes as JSON arrays
-// (pins.list-json.ts, pins.repository.ts). Here, on each database, its bytes are held to what the generic
-// path wrote from the same stored pins: the presenter, the contract's projection and jsonBody.
+// GET /api/pins sends the JSON the database writes (pins.repository.ts listJson, pins.list-json.ts). Here,
+// on each database, it is held to what the generic path wrote from the same stored pins (the presenter,
+// the contract's projection and jsonBody): the same values, keys and order, numbers perhaps in other
+// digits (SQLite writes 0 as 0.0).
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,9 +48,11 @@ describe.each(testDialects())('the pin list on %s', (dialect) => {
       ? query.where('visit_date', 'is not', null).orderBy('visit_date').orderBy('created_at')
       : query.orderBy('created_at', 'desc').orderBy('id', 'desc');
     const rows = await query.execute();
-    const body = jsonBody(projectionOf(PinListResponse)({ pins: rows.map(toPin) }));
-    return Buffer.from(body);
+    return String(jsonBody(projectionOf(PinListResponse)({ pins: rows.map(toPin) })));
   }
+
+  /** The body as JSON.stringify writes its value: the same keys in the same order, numbers in JS digits. */
+  const normalised = (body: Buffer) => JSON.stringify(JSON.parse(body.toString('utf8')));
 
   beforeAll(async () => {
     t = await startTestApp(dialect);
@@ -80,19 +83,19 @@ describe.each(testDialects())('the pin list on %s', (dialect) => {
   }, 60_000);
   afterAll(async () => t?.close());
 
-  it('sends byte for byte what the contract projection of the stored pins gave', async () => {
+  it('sends the values, keys and order the contract projection of the stored pins gave', async () => {
     const res = await call('GET', '/api/pins', dana);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.json().pins).toHaveLength(600);
-    expect(res.rawPayload.equals(await projectedList(dana.userId, false))).toBe(true);
+    expect(normalised(res.rawPayload)).toBe(await projectedList(dana.userId, false));
   });
 
-  it('sends the timeline byte for byte as the projection gave it, with the same writer', async () => {
+  it('sends the timeline as the projection gave it, dated pins only, oldest visit first', async () => {
     const res = await call('GET', '/api/pins?timeline=true', dana);
     expect(res.statusCode).toBe(200);
     expect(res.json().pins).toHaveLength(400);
-    expect(res.rawPayload.equals(await projectedList(dana.userId, true))).toBe(true);
+    expect(normalised(res.rawPayload)).toBe(await projectedList(dana.userId, true));
   });
 
   it('never stores a lone surrogate for a list to write: a body holding one is refused', async () => {

@@ -1,34 +1,29 @@
 import { PostgresAdapter, sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { Pin } from '@waymarks/shared';
 import type { Db } from '../../db/database.js';
 import type { PinsTable } from '../../db/schema.js';
 
 export type PinRow = Selectable<PinsTable>;
 
-/** The columns a Pin shows, in the contract's order: what a list reads of each pin (PinListRow). */
-const PIN_LIST_COLUMNS = [
-  'id',
-  'title',
-  'description',
-  'lat',
-  'lng',
-  'media_count',
-  'country_code',
-  'country_name',
-  'visit_date',
-  'verification_status',
-  'verification_score',
-] as const satisfies readonly (keyof PinsTable)[];
-
-/** One pin of a list: the values of PIN_LIST_COLUMNS, in that order. */
-export type PinListRow = {
-  readonly [I in keyof typeof PIN_LIST_COLUMNS]: PinRow[(typeof PIN_LIST_COLUMNS)[I] & keyof PinRow];
-};
-
-declare const rowJson: unique symbol;
-/** One pin of a list as the database wrote it: the JSON text of its PinListRow (parsePinListRow). */
-export type PinListRowJson = string & { readonly [rowJson]: true };
-
-export const parsePinListRow = (json: PinListRowJson) => JSON.parse(json) as PinListRow;
+/**
+ * What a list shows of each pin: the contract's key and the column it is read from, in the contract's order
+ * (pins.list-json.test.ts holds it to the Pin schema).
+ */
+export const PIN_LIST_FIELDS = [
+  ['pinId', 'id'],
+  ['title', 'title'],
+  ['description', 'description'],
+  ['lat', 'lat'],
+  ['lng', 'lng'],
+  ['mediaCount', 'media_count'],
+  ['countryCode', 'country_code'],
+  ['countryName', 'country_name'],
+  ['country', 'country_name'],
+  ['visitDate', 'visit_date'],
+  ['verificationStatus', 'verification_status'],
+  ['verificationScore', 'verification_score'],
+  ['name', 'title'],
+] as const satisfies readonly (readonly [keyof Pin, keyof PinsTable])[];
 
 const INSERT_BATCH = 500;
 
@@ -65,46 +60,43 @@ export class PinsRepository {
   }
 
   /**
-   * Newest first, read in the order of the pins_user_newest index; id breaks ties between pins made in the
-   * same millisecond.
+   * The user's pins as the JSON of the list's items, comma-separated without the brackets ('' for none):
+   * newest first (id breaks ties between pins made in the same millisecond), or for the timeline only the
+   * dated ones, oldest visit first (YYYY-MM-DD sorts as text).
+   *
+   * The database writes the JSON. A driver pays for every value of every row it hands over (better-sqlite3
+   * makes a string or number of each, pg parses each field in JavaScript), and the list then had to be
+   * built, checked and stringified again; one text for the whole list costs the server little more than
+   * its bytes (bench/pins-list). Both databases write text as JSON strings and doubles with the digits
+   * that read back to the same double; SQLite may write 0 as 0.0 and 1e-7 as 1.0e-07, the same numbers
+   * (pins.list.int.test.ts holds every value to the presenter's).
    */
-  async listByUser(userId: string): Promise<PinListRowJson[]> {
-    const rows = await this.db
-      .selectFrom('pins')
-      .select(this.listRow().as('row'))
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .execute();
-    return rows.map(({ row }) => row);
+  async listJson(userId: string, timeline: boolean): Promise<string> {
+    const order = timeline
+      ? sql`pins.visit_date asc, pins.created_at asc`
+      : sql`pins.created_at desc, pins.id desc`;
+    const dated = timeline ? sql`and pins.visit_date is not null` : sql``;
+    // PostgreSQL writes each pin with row_to_json (compact, the keys as named) and sorts inside the
+    // aggregate. SQLite reads an ordered subquery as a co-routine, in its order, because a subquery with
+    // ORDER BY is never flattened into an aggregate; an ORDER BY inside group_concat would sort the
+    // finished texts instead, at three times the cost.
+    const { rows } = await (
+      this.isPostgres
+        ? sql<{ pins: string | null }>`
+          select string_agg(row_to_json(item)::text, ',' order by ${order}) as pins
+          from pins, lateral (select ${postgresPinFields()}) as item
+          where pins.user_id = ${userId} ${dated}`
+        : sql<{ pins: string | null }>`
+          select group_concat(pin, ',') as pins from (
+            select ${sqlitePinJson()} as pin
+            from pins where pins.user_id = ${userId} ${dated} order by ${order}
+          )`
+    ).execute(this.db);
+    return rows[0]?.pins ?? '';
   }
 
-  /** Only pins with a visit date, oldest visit first (YYYY-MM-DD sorts as text). */
-  async timelineByUser(userId: string): Promise<PinListRowJson[]> {
-    const rows = await this.db
-      .selectFrom('pins')
-      .select(this.listRow().as('row'))
-      .where('user_id', '=', userId)
-      .where('visit_date', 'is not', null)
-      .orderBy('visit_date', 'asc')
-      .orderBy('created_at', 'asc')
-      .execute();
-    return rows.map(({ row }) => row);
-  }
-
-  /**
-   * A list's row as one value, the JSON array of PIN_LIST_COLUMNS written by the database. Drivers pay for
-   * every value of every row (better-sqlite3 names each column of each row, pg parses each field in
-   * JavaScript), and a list kept as parsed rows until it was written was copied by every garbage
-   * collection meanwhile; one short text per row, parsed as it is written, is cheaper on both
-   * (bench/pins-list). Both databases write a double with digits that read back to the same double, and
-   * text as JSON strings, so JSON.parse gives back exactly the stored values (pins.int.test.ts).
-   */
-  private listRow() {
-    const columns = sql.join(PIN_LIST_COLUMNS.map((column) => sql.ref(column)));
-    return this.db.getExecutor().adapter instanceof PostgresAdapter
-      ? sql<PinListRowJson>`json_build_array(${columns})::text`
-      : sql<PinListRowJson>`json_array(${columns})`;
+  private get isPostgres(): boolean {
+    return this.db.getExecutor().adapter instanceof PostgresAdapter;
   }
 
   /** The pin when it exists and belongs to the user; undefined otherwise (the caller answers 404 either way). */
@@ -140,4 +132,18 @@ export class PinsRepository {
       .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
+}
+
+/** SQLite: json_object of the list's fields. */
+function sqlitePinJson() {
+  return sql`json_object(${sql.join(
+    PIN_LIST_FIELDS.map(([key, column]) => sql`${sql.lit(key)}, ${sql.ref(column)}`),
+  )})`;
+}
+
+/** PostgreSQL: the list's columns named by the contract's keys, for row_to_json. */
+function postgresPinFields() {
+  return sql.join(
+    PIN_LIST_FIELDS.map(([key, column]) => sql`${sql.ref(`pins.${column}`)} as ${sql.id(key)}`),
+  );
 }

@@ -92,10 +92,7 @@ export class PinsService {
     if (timeline && !hasFeature(tierOf(user), 'timelineView')) {
       throw new AppError(403, ErrorCode.featureRequired, planRequiredMessage('timelineView'));
     }
-    const rows = timeline
-      ? await this.deps.pins.timelineByUser(user.id)
-      : await this.deps.pins.listByUser(user.id);
-    return pinListAnswer(rows);
+    return pinListAnswer(await this.deps.pins.listJson(user.id, timeline));
   }
 
   async get(user: UserRow, pinId: string): Promise<Pin> {
