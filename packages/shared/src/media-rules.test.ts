@@ -4,6 +4,8 @@ import {
   distanceKm,
   groupByLocation,
   hasCoordinates,
+  mediaPerPinMessage,
+  storageFullMessage,
   uploadFailedMessage,
   verifyMedia,
   verifyPin,
@@ -126,4 +128,24 @@ describe('verification', () => {
 
 it("words a failed upload 'Upload failed: {status}'", () => {
   expect(uploadFailedMessage(503)).toBe('Upload failed: 503');
+});
+
+describe('limit messages after a move to a smaller plan', () => {
+  it('say a file does not fit, or past the allowance that everything stored is kept', () => {
+    expect(storageFullMessage('Wanderer', 1, 1000)).toBe(
+      "This file does not fit in your Wanderer plan's 1 GB of storage. Delete some media or upgrade for more.",
+    );
+    expect(storageFullMessage('Wanderer', 1, 2048)).toBe(
+      'You store 2 GB and your Wanderer plan includes 1 GB. Everything stored is kept; delete some media or upgrade to add more.',
+    );
+  });
+
+  it('say the per-place limit, or past it that every photo and video is kept', () => {
+    expect(mediaPerPinMessage('Wanderer', 10, 10)).toBe(
+      'Your Wanderer plan allows 10 photos and videos per place. Upgrade to add more.',
+    );
+    expect(mediaPerPinMessage('Wanderer', 10, 25)).toBe(
+      'This place has 25 photos and videos and your Wanderer plan allows 10 per place. All of them are kept; upgrade to add more.',
+    );
+  });
 });

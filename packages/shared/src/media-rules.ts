@@ -1,6 +1,7 @@
 // Media rules the server enforces and the web app mirrors (SPEC.md §4 Location dialog and Pin
 // verification, §5 Upload, §9 Media grouping): limits, messages, the verification rule and grouping.
 // Free of zod so the browser can import it without the schema library.
+import { formatFileSize } from './format.js';
 import { ACCEPTED_TYPE_NAMES } from './media-types.js';
 
 export const MEDIA_LIMITS = {
@@ -50,11 +51,25 @@ export function uploadFailedMessage(status: number): string {
   return `${MEDIA_MESSAGES.uploadFailed}: ${status}`;
 }
 
-export function storageFullMessage(planName: string, storageGB: number): string {
+/** Past the allowance (after a move to a smaller plan) it says that what is stored stays. */
+export function storageFullMessage(planName: string, storageGB: number, usedMB = 0): string {
+  if (usedMB > storageGB * 1024) {
+    return (
+      `You store ${formatFileSize(usedMB * MB)} and your ${planName} plan includes ${storageGB} GB. ` +
+      'Everything stored is kept; delete some media or upgrade to add more.'
+    );
+  }
   return `This file does not fit in your ${planName} plan's ${storageGB} GB of storage. Delete some media or upgrade for more.`;
 }
 
-export function mediaPerPinMessage(planName: string, maxMediaPerPin: number): string {
+/** Past the limit (after a move to a smaller plan) it says that what is there stays. */
+export function mediaPerPinMessage(planName: string, maxMediaPerPin: number, mediaCount = 0): string {
+  if (mediaCount > maxMediaPerPin) {
+    return (
+      `This place has ${mediaCount} photos and videos and your ${planName} plan allows ${maxMediaPerPin} ` +
+      'per place. All of them are kept; upgrade to add more.'
+    );
+  }
   return `Your ${planName} plan allows ${maxMediaPerPin} photos and videos per place. Upgrade to add more.`;
 }
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { PIN_MESSAGES, formatVisitDate, pinTitleError, visitDateError } from './pin-rules.js';
+import {
+  PIN_MESSAGES,
+  formatVisitDate,
+  pinLimitMessage,
+  pinTitleError,
+  visitDateError,
+} from './pin-rules.js';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 
@@ -41,5 +47,15 @@ describe('pinTitleError', () => {
     expect(pinTitleError('   ')).toBe('Title is required');
     expect(pinTitleError('a'.repeat(201))).toBe(PIN_MESSAGES.titleTooLong);
     expect(pinTitleError(` ${'a'.repeat(200)} `)).toBeNull();
+  });
+});
+
+describe('pinLimitMessage', () => {
+  it('names the plan and its limit, and past the limit says that every pin is kept', () => {
+    expect(pinLimitMessage('Wanderer', 10)).toBe('Your Wanderer plan allows 10 pins. Upgrade to add more.');
+    expect(pinLimitMessage('Wanderer', 10, 10)).toBe(pinLimitMessage('Wanderer', 10));
+    expect(pinLimitMessage('Wanderer', 10, 57)).toBe(
+      'You have 57 pins and your Wanderer plan allows 10. All of them are kept; upgrade to add more.',
+    );
   });
 });

@@ -29,8 +29,17 @@ export function pinTitleError(title: string): string | null {
   return null;
 }
 
-/** 403 message when a tier's pin limit is reached, e.g. 'Your Wanderer plan allows 10 pins. Upgrade to add more.' */
-export function pinLimitMessage(planName: string, maxPins: number): string {
+/**
+ * 403 message when a tier's pin limit is reached, e.g. 'Your Wanderer plan allows 10 pins. Upgrade to add
+ * more.' Past the limit (after a move to a smaller plan) it says that what is there stays.
+ */
+export function pinLimitMessage(planName: string, maxPins: number, pinCount = maxPins): string {
+  if (pinCount > maxPins) {
+    return (
+      `You have ${pinCount} pins and your ${planName} plan allows ${maxPins}. ` +
+      'All of them are kept; upgrade to add more.'
+    );
+  }
   return `Your ${planName} plan allows ${maxPins} pins. Upgrade to add more.`;
 }
 

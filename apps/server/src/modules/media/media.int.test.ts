@@ -340,6 +340,50 @@ describe.each(testDialects())('media on %s', (dialect) => {
       });
     });
 
+    it('after a move to a smaller plan keeps what is there and refuses only more, saying why', async () => {
+      const erin = await signedInUser();
+      await t.db.updateTable('users').set({ tier: 'basic' }).where('id', '=', erin.userId).execute();
+      t.advance(USER_CACHE_TTL_MS + 1);
+      const [crowded, roomy] = [await createPin(erin), await createPin(erin, TOKYO, 'Tokyo')];
+      for (let i = 0; i < 12; i += 1) {
+        expect(
+          (await reserve(erin, crowded.pinId, Buffer.alloc(1000), 'image/jpeg', `${i}.jpg`)).statusCode,
+        ).toBe(200);
+      }
+      const big = await call('POST', '/api/media/upload-url', erin, {
+        pinId: roomy.pinId,
+        contentType: 'video/mp4',
+        filename: 'long.mp4',
+        sizeMB: 1536,
+      });
+      expect(big.statusCode).toBe(200);
+
+      await t.db.updateTable('users').set({ tier: 'free' }).where('id', '=', erin.userId).execute();
+      t.advance(USER_CACHE_TTL_MS + 1);
+      const perPlace = await reserve(erin, crowded.pinId, Buffer.alloc(1000), 'image/jpeg', 'more.jpg');
+      expect(perPlace.statusCode).toBe(403);
+      expect(perPlace.json().error).toEqual({
+        code: 'MEDIA_LIMIT_REACHED',
+        message:
+          'This place has 12 photos and videos and your Wanderer plan allows 10 per place. ' +
+          'All of them are kept; upgrade to add more.',
+      });
+      const storage = await reserve(erin, roomy.pinId, Buffer.alloc(1000), 'image/jpeg', 'more.jpg');
+      expect(storage.statusCode).toBe(403);
+      expect(storage.json().error.code).toBe('STORAGE_LIMIT_REACHED');
+      expect(storage.json().error.message).toMatch(
+        /^You store 1\.5 GB and your Wanderer plan includes 1 GB\. Everything stored is kept;/,
+      );
+      // Nothing was taken away.
+      expect((await call('GET', `/api/media/pin/${crowded.pinId}`, erin)).statusCode).toBe(200);
+      const { n } = await t.db
+        .selectFrom('media')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', erin.userId)
+        .executeTakeFirstOrThrow();
+      expect(Number(n)).toBe(13);
+    });
+
     it('stops an upload past the storage allowance of 1 GB × 1024 MB, and allows the exact edge', async () => {
       const dave = await signedInUser();
       const [one, two] = [await createPin(dave), await createPin(dave, TOKYO, 'Tokyo')];

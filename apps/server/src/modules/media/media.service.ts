@@ -111,11 +111,16 @@ export class MediaService {
         throw new AppError(
           403,
           ErrorCode.mediaLimitReached,
-          mediaPerPinMessage(tier.name, tier.maxMediaPerPin),
+          mediaPerPinMessage(tier.name, tier.maxMediaPerPin, mediaForPin),
         );
       }
       if (!canUpload(tier.id, (usage.readyBytes + usage.reservedBytes) / MB, bytes / MB)) {
-        throw new AppError(403, ErrorCode.storageLimitReached, storageFullMessage(tier.name, tier.storageGB));
+        const usedMB = (usage.readyBytes + usage.reservedBytes) / MB;
+        throw new AppError(
+          403,
+          ErrorCode.storageLimitReached,
+          storageFullMessage(tier.name, tier.storageGB, usedMB),
+        );
       }
     });
     const uploadUrl = await storage.createUploadUrl(keys.original, {

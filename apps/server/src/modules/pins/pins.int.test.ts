@@ -243,6 +243,30 @@ describe.each(testDialects())('pins on %s', (dialect) => {
       for (let i = 11; i <= 12; i += 1) await createPin(dave, { title: `Pin ${i}` });
       expect(await countPins(dave.userId)).toBe(12);
     });
+
+    it('keeps every pin after a move to a smaller plan, and refuses only a new one, saying why', async () => {
+      const erin = await signedInUser();
+      await t.db.updateTable('users').set({ tier: 'basic' }).where('id', '=', erin.userId).execute();
+      t.advance(USER_CACHE_TTL_MS + 1);
+      const made = [];
+      for (let i = 1; i <= 12; i += 1) made.push(await createPin(erin, { title: `Pin ${i}` }));
+
+      await t.db.updateTable('users').set({ tier: 'free' }).where('id', '=', erin.userId).execute();
+      t.advance(USER_CACHE_TTL_MS + 1);
+      const refused = await call('POST', '/api/pins', erin, { ...BASEL, title: 'Pin 13' });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error).toEqual({
+        code: 'PIN_LIMIT_REACHED',
+        message:
+          'You have 12 pins and your Wanderer plan allows 10. All of them are kept; upgrade to add more.',
+      });
+      // Everything stays readable and editable, and deleting one is still allowed.
+      expect((await call('GET', '/api/pins', erin)).json().pins).toHaveLength(12);
+      const renamed = await call('PUT', `/api/pins/${made[0]!.pinId}`, erin, { title: 'Renamed' });
+      expect(renamed.statusCode).toBe(200);
+      expect((await call('DELETE', `/api/pins/${made[1]!.pinId}`, erin)).statusCode).toBe(204);
+      expect(await countPins(erin.userId)).toBe(11);
+    });
   });
 
   describe('bad input', () => {

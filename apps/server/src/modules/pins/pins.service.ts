@@ -57,9 +57,10 @@ export class PinsService {
     const tier = tierOf(user);
     // A count then an insert: two creates racing at the very limit could both pass. Acceptable for a
     // per-person limit (one person's two tabs), not worth a lock.
-    if (!canCreatePin(tier, await pins.countByUser(user.id))) {
+    const pinCount = await pins.countByUser(user.id);
+    if (!canCreatePin(tier, pinCount)) {
       const { name, maxPins } = getTier(tier);
-      throw new AppError(403, ErrorCode.pinLimitReached, pinLimitMessage(name, maxPins));
+      throw new AppError(403, ErrorCode.pinLimitReached, pinLimitMessage(name, maxPins, pinCount));
     }
     // The client's country is never trusted: the coordinates decide ('XX' / 'Unknown' at sea).
     const place = (await gazetteer.get()).reverse(input.lat, input.lng);

@@ -56,7 +56,7 @@ export function NewPlaceForm({
   if (!allowed) {
     return (
       <div className="flex flex-col gap-3">
-        <Alert tone="info">{pinLimitMessage(plan.name, plan.maxPins)}</Alert>
+        <Alert tone="info">{pinLimitMessage(plan.name, plan.maxPins, pinCount)}</Alert>
         <ButtonLink to="/profile" className="self-start">
           Upgrade Now
         </ButtonLink>
