@@ -60,6 +60,13 @@ import { DownloadAllService } from './modules/media/download-all.service.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { MediaService } from './modules/media/media.service.js';
 import { MediaSweep } from './modules/media/media.sweep.js';
+import { BillingService } from './modules/billing/billing.service.js';
+import { billingRoutes } from './modules/billing/billing.routes.js';
+import { ProfileService } from './modules/profile/profile.service.js';
+import { profileRoutes } from './modules/profile/profile.routes.js';
+import { AccountRepository } from './modules/account/account.repository.js';
+import { AccountService } from './modules/account/account.service.js';
+import { accountRoutes } from './modules/account/account.routes.js';
 
 interface AppDeps {
   config: Config;
@@ -203,6 +210,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     details: new TravelerDetailsRepository(db),
     now,
   });
+  const billing = new BillingService({ users, now });
+  const profile = new ProfileService({
+    users,
+    media: mediaRepository,
+    pins: pinsRepository,
+    billing,
+    now,
+  });
+  const account = new AccountService({
+    account: new AccountRepository(db),
+    users,
+    profile,
+    billing,
+    storage,
+    links: new ArchiveLinks(config.authSecret, 'account-export-link'),
+    now,
+    onCleanupError: (error, keys) =>
+      app.log.warn({ err: error, keys: keys.length }, 'stored media could not be deleted; the sweep will'),
+  });
   const secureCookies = config.publicUrl.startsWith('https://');
   const cookieSecret = createHash('sha256').update(`cookie:${config.authSecret}`).digest('base64url');
 
@@ -235,6 +261,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(pinsRoutes, { pins, requireAuth });
       await api.register(countriesRoutes, { countries, requireAuth });
       await api.register(leaderboardRoutes, { leaderboard, requireAuth });
+      await api.register(profileRoutes, { profile, requireAuth });
+      await api.register(billingRoutes, { billing, requireAuth });
+      await api.register(accountRoutes, { account, requireAuth });
       await api.register(mediaRoutes, {
         media,
         downloadAll: new DownloadAllService({ media, links: new ArchiveLinks(config.authSecret), now }),

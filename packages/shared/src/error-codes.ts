@@ -31,4 +31,7 @@ export const ErrorCode = {
   uploadInProgress: 'UPLOAD_IN_PROGRESS',
   serviceBusy: 'SERVICE_BUSY',
   crossOrigin: 'CROSS_ORIGIN_REQUEST',
+  planUnchanged: 'PLAN_UNCHANGED',
+  billingNotConfigured: 'BILLING_NOT_CONFIGURED',
+  confirmationMismatch: 'CONFIRMATION_MISMATCH',
 } as const;

@@ -22,5 +22,6 @@ export * from './api/pins.js';
 export * from './api/countries.js';
 export * from './api/leaderboard.js';
 export * from './api/media.js';
+export * from './api/profile.js';
 export * from './api/endpoints.js';
 export * from './api/endpoint-schemas.js';

@@ -64,6 +64,7 @@ const VICTIM_IDS: Record<string, (victim: Victim) => string[]> = {
  */
 const SIGNED_LINKS: Record<string, string> = {
   'GET /api/media/archive/{token}': "a Download All link, signed for one user's pin (media/archive.ts)",
+  'GET /api/account/export/{token}': "an export link, signed for one user's account (account.service.ts)",
   'PUT /api/storage/upload/*': 'an upload link, signed for one key, type and size (local storage)',
   'GET /api/storage/object/*': 'a download link, signed for one key (local storage)',
 };
@@ -106,9 +107,10 @@ type IdSlot =
 const pathParamsOf = (routePath: string) =>
   [...routePath.matchAll(/\{(\w+)\}|\*/g)].map((match) => match[1] ?? '*');
 
+/** A field whose schema lists its values (an enum) names one of a fixed set, such as a plan, not an object. */
 function bodyIdFields(schema: JsonSchema | undefined, keys: string[] = []): IdSlot[] {
   return Object.entries(schema?.properties ?? {}).flatMap(([name, property]): IdSlot[] => [
-    ...(isIdName(name) ? [{ in: 'body' as const, name, keys: [...keys, name] }] : []),
+    ...(isIdName(name) && !property.enum ? [{ in: 'body' as const, name, keys: [...keys, name] }] : []),
     ...bodyIdFields(property, [...keys, name]),
   ]);
 }

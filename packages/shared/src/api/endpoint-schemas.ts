@@ -29,6 +29,15 @@ import {
 } from './media.js';
 import { Pin, PinCreateRequest, PinCreateResponse, PinListResponse, PinUpdateRequest } from './pins.js';
 import { PlaceSearchResponse, ReverseGeocodeResult } from './places.js';
+import {
+  BillingPortalResponse,
+  DeleteAccountRequest,
+  ProcessPendingTierChangeResponse,
+  Profile,
+  TierChangeRequest,
+  TierChangeResponse,
+  UpdateProfileRequest,
+} from './profile.js';
 import { ReportRequest, ReportResponse } from './reports.js';
 import type { EndpointName, ResponseOf } from './endpoints.js';
 
@@ -57,6 +66,13 @@ export const ENDPOINT_SCHEMAS = {
   leaderboardUser: { response: LeaderboardUserDetails },
   leaderboardSettings: { response: LeaderboardSettings },
   updateLeaderboardSettings: { body: LeaderboardSettings, response: LeaderboardSettings },
+  profile: { response: Profile },
+  updateProfile: { body: UpdateProfileRequest, response: Profile },
+  changeTier: { body: TierChangeRequest, response: TierChangeResponse },
+  processPendingTierChange: { response: ProcessPendingTierChangeResponse },
+  billingPortal: { response: BillingPortalResponse },
+  accountExportUrl: { response: DownloadUrlResponse },
+  deleteAccount: { body: DeleteAccountRequest, response: NoContent },
   searchPlaces: { response: PlaceSearchResponse },
   reverseGeocode: { response: ReverseGeocodeResult },
   uploadUrl: { body: UploadUrlRequest, response: UploadUrlResponse },

@@ -33,6 +33,15 @@ import type {
 } from './media.js';
 import type { Pin, PinCreateRequest, PinCreateResponse, PinListResponse, PinUpdateRequest } from './pins.js';
 import type { PlaceSearchResponse, ReverseGeocodeResult } from './places.js';
+import type {
+  BillingPortalResponse,
+  DeleteAccountRequest,
+  ProcessPendingTierChangeResponse,
+  Profile,
+  TierChangeRequest,
+  TierChangeResponse,
+  UpdateProfileRequest,
+} from './profile.js';
 import type { ReportRequest, ReportResponse } from './reports.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -101,6 +110,19 @@ export const ENDPOINTS = {
     'PUT',
     '/leaderboard/settings',
   ),
+
+  // Profile, plans and the account (SPEC.md §7 Profile and account)
+  profile: endpoint<{ response: Profile }>('GET', '/profile'),
+  updateProfile: endpoint<{ body: UpdateProfileRequest; response: Profile }>('PUT', '/profile'),
+  changeTier: endpoint<{ body: TierChangeRequest; response: TierChangeResponse }>('POST', '/tier-upgrade'),
+  processPendingTierChange: endpoint<{ response: ProcessPendingTierChangeResponse }>(
+    'POST',
+    '/process-pending-tier-change',
+  ),
+  billingPortal: endpoint<{ response: BillingPortalResponse }>('POST', '/billing/portal'),
+  /** A short-lived link to GET /account/export (the ZIP), for the browser to follow. */
+  accountExportUrl: endpoint<{ response: DownloadUrlResponse }>('GET', '/account/export-url'),
+  deleteAccount: endpoint<{ body: DeleteAccountRequest; response: undefined }>('DELETE', '/account'),
 
   // Places (the gazetteer)
   searchPlaces: endpoint<{ query: { q: string }; response: PlaceSearchResponse }>('GET', '/places/search'),

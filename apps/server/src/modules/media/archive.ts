@@ -16,9 +16,10 @@ interface ArchiveClaims {
 export class ArchiveLinks {
   private readonly key: Buffer;
 
-  constructor(secret: string) {
+  /** `purpose` keys the links: a link made for one purpose never opens another's archive. */
+  constructor(secret: string, purpose = 'media-archive-link') {
     // Its own key, derived from the app secret, so no other signed value can pass for an archive link.
-    this.key = createHmac('sha256', secret).update('media-archive-link').digest();
+    this.key = createHmac('sha256', secret).update(purpose).digest();
   }
 
   sign(claims: ArchiveClaims): string {

@@ -1,0 +1,16 @@
+// What the profile and account modules need of billing, without importing it: the account's plan state
+// for GET /api/profile, and the end of any subscription before an account is deleted. The billing module
+// implements it (modules/billing); app.ts hands it to the others.
+import type { BillingState, PendingTierChange } from '@waymarks/shared';
+import type { UserRow } from '../db/schema.js';
+
+export interface AccountBilling {
+  /** The account's subscription as last known, and any plan change scheduled for later. */
+  stateOf(user: UserRow): Promise<{ billing: BillingState; pendingTierChange: PendingTierChange | null }>;
+  /**
+   * Ends the account's subscription at the payment provider at once (no further charge), before the
+   * account is deleted. Resolves when there is none. Throws when the provider cannot be reached, so that
+   * an account is never deleted while it can still be charged.
+   */
+  cancelForDeletion(user: UserRow): Promise<void>;
+}

@@ -1,0 +1,97 @@
+// The export of an account (GET /api/account/export): one ZIP with profile.json (the profile as the app
+// shows it), pins.geojson (a FeatureCollection, one Point per pin) and every original photo and video under
+// media/<place>/<file name>. Entries are stored, not compressed, so the archive's length is known before
+// the first byte and the originals are read one at a time as the archive reaches them.
+import type { Readable } from 'node:stream';
+import yazl from 'yazl';
+import type { Profile } from '@waymarks/shared';
+import type { MediaRow } from '../media/media.repository.js';
+import { archiveEntryNames } from '../media/archive.js';
+import type { PinRow } from '../pins/pins.repository.js';
+
+export interface AccountExport {
+  profile: Profile;
+  pins: readonly PinRow[];
+  media: readonly MediaRow[];
+}
+
+/** Each media row's path inside the archive: a folder per place, names made safe and unique in it. */
+export function mediaPaths(pins: readonly PinRow[], media: readonly MediaRow[]): Map<string, string> {
+  const folders = new Map(
+    archiveEntryNames(pins.map((pin) => pin.title)).map((folder, index) => [pins[index]!.id, folder]),
+  );
+  const paths = new Map<string, string>();
+  for (const pin of pins) {
+    const ofPin = media.filter((row) => row.pin_id === pin.id);
+    archiveEntryNames(ofPin.map((row) => row.filename)).forEach((name, index) => {
+      paths.set(ofPin[index]!.id, `media/${folders.get(pin.id)!}/${name}`);
+    });
+  }
+  return paths;
+}
+
+/** The pins as GeoJSON (RFC 7946: [longitude, latitude]), each with its media's paths in the archive. */
+export function pinsGeoJson(
+  pins: readonly PinRow[],
+  media: readonly MediaRow[],
+  paths: ReadonlyMap<string, string>,
+): object {
+  return {
+    type: 'FeatureCollection',
+    features: pins.map((pin) => ({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [pin.lng, pin.lat] },
+      properties: {
+        pinId: pin.id,
+        title: pin.title,
+        description: pin.description,
+        countryCode: pin.country_code,
+        countryName: pin.country_name,
+        city: pin.city,
+        visitDate: pin.visit_date,
+        verificationStatus: pin.verification_status,
+        verificationScore: pin.verification_score,
+        createdAt: new Date(pin.created_at).toISOString(),
+        media: media
+          .filter((row) => row.pin_id === pin.id)
+          .map((row) => ({
+            mediaId: row.id,
+            file: paths.get(row.id),
+            filename: row.filename,
+            contentType: row.content_type,
+            sizeBytes: row.size_bytes,
+            takenAt: row.taken_at,
+            location: row.lat === null || row.lng === null ? null : { lat: row.lat, lng: row.lng },
+            uploadedAt: row.uploaded_at === null ? null : new Date(row.uploaded_at).toISOString(),
+          })),
+      },
+    })),
+  };
+}
+
+export function streamAccountArchive(
+  data: AccountExport,
+  open: (row: MediaRow) => Promise<NodeJS.ReadableStream>,
+): Promise<{ stream: Readable; size: number }> {
+  const zip = new yazl.ZipFile();
+  const paths = mediaPaths(data.pins, data.media);
+  const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
+  zip.addBuffer(json(data.profile), 'profile.json', { compress: false });
+  zip.addBuffer(json(pinsGeoJson(data.pins, data.media, paths)), 'pins.geojson', { compress: false });
+  for (const row of data.media) {
+    zip.addReadStreamLazy(
+      paths.get(row.id)!,
+      { compress: false, size: row.size_bytes, mtime: new Date(row.uploaded_at ?? row.created_at) },
+      (callback) => {
+        open(row).then(
+          (stream) => callback(null, stream as Readable),
+          (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null!),
+        );
+      },
+    );
+  }
+  return new Promise((resolve) => {
+    const end = zip.end.bind(zip) as (options: object, done: (finalSize: number) => void) => void;
+    end({}, (finalSize) => resolve({ stream: zip.outputStream as Readable, size: finalSize }));
+  });
+}

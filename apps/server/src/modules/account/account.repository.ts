@@ -1,0 +1,47 @@
+// What the account module reads and removes of one traveller: their pins and media for the export, every
+// stored object for the deletion, and the account itself.
+import type { Db } from '../../db/database.js';
+import type { PinRow } from '../pins/pins.repository.js';
+import type { MediaRow } from '../media/media.repository.js';
+
+export class AccountRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Oldest first, as they were made. */
+  pins(userId: string): Promise<PinRow[]> {
+    return this.db
+      .selectFrom('pins')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  }
+
+  readyMedia(userId: string): Promise<MediaRow[]> {
+    return this.db
+      .selectFrom('media')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('status', '=', 'ready')
+      .orderBy('pin_id')
+      .orderBy('uploaded_at')
+      .orderBy('id')
+      .execute();
+  }
+
+  /**
+   * Removes the account and every row of it in one transaction (the tables that name the user cascade
+   * from users), answering the media ids whose stored objects must go too; undefined when there was no
+   * such account (a second, parallel deletion).
+   */
+  async delete(userId: string): Promise<string[] | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const media = await trx.selectFrom('media').select('id').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('oauth_login_codes').where('user_id', '=', userId).execute();
+      const result = await trx.deleteFrom('users').where('id', '=', userId).executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) return undefined;
+      return media.map((row) => row.id);
+    });
+  }
+}

@@ -1,0 +1,80 @@
+// The profile (SPEC.md §2 /profile, §3 User): who the traveller is, their plan and what it holds, and the
+// username they can change. Figures are read afresh on every request, so they follow a plan change or an
+// upload at once.
+import { ErrorCode, MB, getTier, storagePercent, type Profile } from '@waymarks/shared';
+import type { AccountBilling } from '../../common/billing.js';
+import { tierOf } from '../../common/user-tier.js';
+import type { UserRow } from '../../db/schema.js';
+import { AppError } from '../../http/errors.js';
+import { AUTH_MESSAGES } from '../auth/auth.service.js';
+import type { UsersRepository } from '../auth/users.repository.js';
+import type { MediaRepository } from '../media/media.repository.js';
+import type { PinsRepository } from '../pins/pins.repository.js';
+
+interface ProfileDeps {
+  users: Pick<UsersRepository, 'update' | 'isUsernameTaken' | 'findById'>;
+  media: Pick<MediaRepository, 'usage'>;
+  pins: Pick<PinsRepository, 'countByUser'>;
+  billing: AccountBilling;
+  now: () => number;
+}
+
+export class ProfileService {
+  constructor(private readonly deps: ProfileDeps) {}
+
+  async get(user: UserRow): Promise<Profile> {
+    const { media, pins, billing, now } = this.deps;
+    const tier = getTier(tierOf(user));
+    const [usage, totalPins, plan] = await Promise.all([
+      media.usage(user.id, now()),
+      pins.countByUser(user.id),
+      billing.stateOf(user),
+    ]);
+    const totalUsedMB = Number((usage.readyBytes / MB).toFixed(2));
+    return {
+      userId: user.id,
+      email: user.email,
+      name: user.name,
+      username: user.username,
+      picture: user.picture,
+      signupDate: new Date(user.created_at).toISOString(),
+      tier: { current: tier.id, name: tier.name, price: tier.price, storageGB: tier.storageGB },
+      pendingTierChange: plan.pendingTierChange,
+      usage: {
+        totalUsedMB,
+        storageUsagePercentage: Number(storagePercent(totalUsedMB, tier.storageGB).toFixed(2)),
+        mediaCount: usage.mediaCount,
+        totalPins,
+        maxPins: tier.maxPins,
+      },
+      billing: plan.billing,
+    };
+  }
+
+  /** The new username, unique without regard to case; a name taken at the same moment is refused too. */
+  async updateUsername(user: UserRow, username: string): Promise<Profile> {
+    const { users, now } = this.deps;
+    if (await users.isUsernameTaken(username, user.id)) throw usernameTaken();
+    try {
+      await users.update(user.id, {
+        username,
+        username_key: username.toLowerCase(),
+        updated_at: now(),
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw usernameTaken();
+      throw error;
+    }
+    const updated = await users.findById(user.id);
+    if (!updated) throw new AppError(401, ErrorCode.unauthorized, 'Session expired. Please log in again.');
+    return this.get(updated);
+  }
+}
+
+const usernameTaken = () => new AppError(409, ErrorCode.usernameTaken, AUTH_MESSAGES.usernameTaken);
+
+/** A unique index refused the write: SQLite's and PostgreSQL's own codes. */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}
