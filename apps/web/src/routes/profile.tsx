@@ -1,14 +1,22 @@
+// /profile (SPEC.md §2): Profile & Settings, behind the sign-in guard.
 import { usePageTitle } from '../app/usePageTitle';
-import { PlainPage } from '../components/PlainPage';
-import { SignOutButton } from '../features/auth/components/SignOutButton';
+import { SimpleFooter } from '../components/site/Footer';
+import { SkipLink } from '../components/site/SkipLink';
+import { PROFILE_MESSAGES, ProfileScreen } from '../features/profile';
 
 export default function ProfileRoute() {
-  usePageTitle('Profile & Settings');
+  usePageTitle(PROFILE_MESSAGES.title);
   return (
-    <PlainPage heading="Profile & Settings">
-      <div>
-        <SignOutButton />
-      </div>
-    </PlainPage>
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto flex w-full max-w-6xl flex-1 flex-col px-4 py-6 outline-none sm:px-6 sm:py-10"
+      >
+        <ProfileScreen />
+      </main>
+      <SimpleFooter />
+    </div>
   );
 }

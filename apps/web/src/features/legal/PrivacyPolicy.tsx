@@ -300,24 +300,28 @@ export default function PrivacyPolicy({ supportEmail }: LegalPageProps) {
                 </li>
                 <li>
                   <strong>Export</strong> your data: a copy of your account and travel data in a common
-                  machine-readable format, together with your original photos and videos.
+                  machine-readable format, together with your original photos and videos. Export my data in
+                  your <Link to="/profile#account">profile</Link> downloads it at any time as a ZIP file with
+                  your profile, your pins as GeoJSON and every original file.
                 </li>
                 <li>
                   <strong>Correct</strong> data that is wrong. You can edit most of it yourself in the app.
                 </li>
                 <li>
-                  <strong>Delete</strong> your account and your data.
+                  <strong>Delete</strong> your account and your data: Delete account in your{' '}
+                  <Link to="/profile#account">profile</Link> deletes both and cancels any subscription.
                 </li>
                 <li>
                   <strong>Object</strong> to or ask us to restrict how we use your data, and withdraw consent
-                  you have given, such as joining the leaderboard.
+                  you have given, such as joining the leaderboard (the leaderboard switch in your{' '}
+                  <Link to="/profile">profile</Link> takes you off it).
                 </li>
               </ul>
               <p>
-                To use any of these rights, write to <MailLink email={supportEmail} /> from the e-mail address
-                of your account. We may ask you to confirm your identity, we answer within one month, and it
-                costs you nothing. If you are not satisfied with our answer, you can complain to your data
-                protection authority.
+                Beyond what your profile lets you do yourself, to use any of these rights write to{' '}
+                <MailLink email={supportEmail} /> from the e-mail address of your account. We may ask you to
+                confirm your identity, we answer within one month, and it costs you nothing. If you are not
+                satisfied with our answer, you can complain to your data protection authority.
               </p>
             </>
           ),

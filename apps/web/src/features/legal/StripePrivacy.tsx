@@ -127,10 +127,11 @@ export default function StripePrivacy({ supportEmail }: LegalPageProps) {
           title: 'Your choices',
           body: (
             <p>
-              You can update your card or cancel your subscription at any time in Stripe&apos;s customer
-              portal, reached from your profile. To use your data protection rights for the billing data we
-              hold, follow the <Link to="/privacy">Privacy Policy</Link>. For data Stripe holds as an
-              independent controller, you can also contact Stripe directly.
+              You can update your card, see your invoices or cancel your subscription at any time in
+              Stripe&apos;s customer portal: open Manage billing in your{' '}
+              <Link to="/profile?tab=subscription">profile</Link>. To use your data protection rights for the
+              billing data we hold, follow the <Link to="/privacy">Privacy Policy</Link>. For data Stripe
+              holds as an independent controller, you can also contact Stripe directly.
             </p>
           ),
         },

@@ -131,11 +131,13 @@ export default function TermsOfService({ supportEmail }: LegalPageProps) {
               </LegalSubsection>
               <LegalSubsection title="Cancelling">
                 <p>
-                  You can cancel at any time from your profile. Cancellation takes effect at the end of the
-                  current billing period: you keep your paid features until then, and your account then moves
-                  to the free plan. The same applies when you move to a lower plan. Your pins and media are
-                  not deleted because a plan ends, but while you are over the new plan&apos;s limits you
-                  cannot add more.
+                  You can cancel at any time from your <Link to="/profile?tab=subscription">profile</Link>:
+                  choose the free plan there, or open Manage billing to cancel in Stripe&apos;s customer
+                  portal, where you also update your card and see your invoices. Cancellation takes effect at
+                  the end of the current billing period: you keep your paid features until then, and your
+                  account then moves to the free plan. The same applies when you move to a lower plan. Your
+                  pins and media are not deleted because a plan ends, but while you are over the new
+                  plan&apos;s limits you cannot add more.
                 </p>
               </LegalSubsection>
               <LegalSubsection title="Price changes">
@@ -238,10 +240,12 @@ export default function TermsOfService({ supportEmail }: LegalPageProps) {
           body: (
             <>
               <p>
-                You can stop using Waymarks at any time. To delete your account, write to{' '}
-                <MailLink email={supportEmail} /> from your account&apos;s e-mail address. When your account
-                is deleted, all your data is deleted within 30 days, as described in the{' '}
-                <Link to="/privacy">Privacy Policy</Link>.
+                You can stop using Waymarks at any time. You can delete your account yourself under{' '}
+                <Link to="/profile#account">Delete account in your profile</Link>, or write to{' '}
+                <MailLink email={supportEmail} /> from your account&apos;s e-mail address. Deleting it also
+                cancels any paid subscription. When your account is deleted, all your data is deleted within
+                30 days, as described in the <Link to="/privacy">Privacy Policy</Link>. Before you go, you can
+                download a copy of it with Export my data in your profile.
               </p>
               <p>
                 We may suspend or close your account if you seriously or repeatedly break these terms, if the

@@ -1,5 +1,6 @@
 import { ArrowRight, Check } from 'lucide-react';
 import { ButtonLink } from '../../../components/ui/ButtonLink';
+import { AccountDeletedNotice } from './AccountDeletedNotice';
 import { HeroIllustration } from './HeroIllustration';
 
 const PROMISES = ['Free plan, no card needed', 'Your photos stay yours', 'Works on any device'];
@@ -7,6 +8,7 @@ const PROMISES = ['Free plan, no card needed', 'Your photos stay yours', 'Works 
 export function Hero() {
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden bg-map-grid">
+      <AccountDeletedNotice />
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pb-16 pt-12 sm:px-6 sm:pt-16 lg:grid-cols-[1.05fr_1fr] lg:gap-10 lg:pb-24 lg:pt-20">
         <div className="max-w-xl">
           <p className="inline-flex items-center gap-2 rounded-full border border-brand-200 bg-white/80 px-3 py-1 text-sm font-medium text-brand-800 shadow-xs">

@@ -76,4 +76,10 @@ describe('PricingSection', () => {
     expect(card('Wanderer').textContent).toContain('$1.50/month');
     expect(card('Wanderer').textContent).not.toContain('Free/');
   });
+
+  it('points plan changes, cancelling, export and deletion at the profile that does them', () => {
+    renderPricing();
+    const note = screen.getByText(/Change or cancel your plan, export your data or delete your account/);
+    expect(within(note).getByRole('link', { name: 'profile' }).getAttribute('href')).toBe('/profile');
+  });
 });

@@ -1,6 +1,7 @@
 // Pricing (SPEC.md §2, Landing page): one card per tier, every figure taken from the tier table in
 // @waymarks/shared, so a price changed there is a price changed here (PricingSection.test.tsx).
 import { Check } from 'lucide-react';
+import { Link } from 'react-router';
 import { formatPrice, TIERS, tierFeatureTexts, type Tier } from '@waymarks/shared';
 import { ButtonLink } from '../../../components/ui/ButtonLink';
 import { SectionHeading } from '../../../components/site/InfoLayout';
@@ -83,7 +84,12 @@ export function PricingSection({ tiers = TIERS }: { tiers?: readonly Tier[] }) {
           ))}
         </ul>
         <p className="mt-10 text-center text-sm text-slate-600">
-          Prices in US dollars per month. Price changes are announced 30 days in advance.
+          Prices in US dollars per month. Price changes are announced 30 days in advance. Change or cancel
+          your plan, export your data or delete your account at any time from your{' '}
+          <Link to="/profile" className="font-medium text-brand-700 underline underline-offset-2">
+            profile
+          </Link>
+          .
         </p>
       </div>
     </section>

@@ -1,0 +1,63 @@
+// The account as a whole (SPEC.md §9 Legal: deletion within 30 days; the privacy policy's export right):
+// a ZIP of everything, and deletion. The pages that promise these link here (/profile#account).
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Download } from 'lucide-react';
+import { Alert } from '../../../components/ui/Alert';
+import { Button } from '../../../components/ui/Button';
+import { Card } from '../../../components/ui/Card';
+import { describeError } from '../../../lib/api';
+import { useExportAccount } from '../api/account';
+import { PROFILE_MESSAGES } from '../messages';
+import { DeleteAccountDialog } from './DeleteAccountDialog';
+
+export function AccountSection({ email }: { email: string }) {
+  const exporter = useExportAccount();
+  const [exportError, setExportError] = useState<string | null>(null);
+
+  return (
+    <Card
+      as="section"
+      id="account"
+      tabIndex={-1}
+      aria-labelledby="account-title"
+      className="flex scroll-mt-6 flex-col gap-6 outline-none"
+    >
+      <h2 id="account-title" className="text-title font-semibold text-slate-900">
+        Your data and account
+      </h2>
+      <div className="flex flex-col gap-3">
+        <h3 className="font-semibold text-slate-900">Export your data</h3>
+        <p className="text-sm text-slate-600">
+          Downloads a ZIP file with your profile, your pins as GeoJSON and every original photo and video, as
+          you uploaded them. A large library can take a while to download.
+        </p>
+        <Button
+          variant="secondary"
+          className="self-start"
+          busy={exporter.isPending}
+          onClick={() => {
+            setExportError(null);
+            exporter.mutate(undefined, {
+              onError: (error) => setExportError(describeError(error, PROFILE_MESSAGES.exportFailed)),
+            });
+          }}
+        >
+          {!exporter.isPending && <Download aria-hidden="true" className="size-4" />}
+          Export my data
+        </Button>
+        <div aria-live="assertive">{exportError && <Alert tone="error">{exportError}</Alert>}</div>
+      </div>
+      <div className="flex flex-col gap-3 border-t border-slate-100 pt-6">
+        <h3 className="font-semibold text-slate-900">Delete your account</h3>
+        <p className="text-sm text-slate-600 [&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline">
+          Deletes your account, pins, photos and videos and cancels any paid subscription. All your data is
+          deleted within 30 days, as described in the <Link to="/privacy">Privacy Policy</Link>.
+        </p>
+        <div>
+          <DeleteAccountDialog email={email} />
+        </div>
+      </div>
+    </Card>
+  );
+}

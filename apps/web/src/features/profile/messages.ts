@@ -1,0 +1,19 @@
+// The profile's texts from SPEC.md §2, §4 and §8, each written once here and shown where the UI needs it.
+
+export const PROFILE_MESSAGES = {
+  title: 'Profile & Settings',
+  loadFailedTitle: 'Unable to Load Profile',
+  loadFailed: 'Failed to load profile data',
+  retry: 'Retry Loading',
+  usernameUpdated: 'Username updated successfully!',
+  usernameFailed: 'Failed to update username',
+  tierChangeFailed: 'Failed to process tier change',
+  paymentSuccess: 'Payment successful! Your subscription has been updated.',
+  paymentCancelled: 'Payment was cancelled. You can try again anytime.',
+  avatarComing: 'The avatar creator is coming soon.',
+  localBilling:
+    'Billing is not configured on this server: plan changes apply at once and nothing is charged.',
+  billingPortalFailed: 'Could not open the billing portal. Please try again.',
+  exportFailed: 'Could not prepare your export. Please try again.',
+  deleteFailed: 'Could not delete your account. Please try again.',
+} as const;

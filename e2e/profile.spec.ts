@@ -1,0 +1,185 @@
+// /profile in a real browser against the real server in local billing mode (the e2e server has no Stripe
+// keys): the profile loads with its figures, the username and the leaderboard switch save, a plan change
+// applies at once and the dashboard's locks follow without a reload, the export downloads a ZIP, and the
+// account is deleted once its e-mail is typed. Set WAYMARKS_SHOTS_DIR to keep screenshots.
+import AxeBuilder from '@axe-core/playwright';
+import { readFile } from 'node:fs/promises';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createAccount } from './support/harness.js';
+
+const PASSWORD = 'Trail-mix-2024';
+let sequence = 0;
+const uniqueEmail = (label: string) => `${label}-${Date.now()}-${++sequence}@example.com`;
+
+async function apiToken(request: APIRequestContext, email: string): Promise<string> {
+  const signIn = await request.post('/api/auth/signin', { data: { email, password: PASSWORD } });
+  expect(signIn.status()).toBe(200);
+  return ((await signIn.json()) as { accessToken: string }).accessToken;
+}
+
+/** A free account with one pin in Portugal; answers its e-mail. */
+async function freeTraveller(request: APIRequestContext, name: string): Promise<string> {
+  const email = uniqueEmail('profile');
+  await createAccount({ email, password: PASSWORD, name, tier: 'free' });
+  const headers = { authorization: `Bearer ${await apiToken(request, email)}` };
+  const pin = { title: 'Lisbon', lat: 38.7223, lng: -9.1393, visitDate: '2024-05-02' };
+  expect((await request.post('/api/pins', { data: pin, headers })).status()).toBe(201);
+  return email;
+}
+
+/** Signs in through the form from /profile, and the guard brings the traveller back there. */
+async function signInAtProfile(page: Page, email: string) {
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/signin$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+}
+
+async function shot(page: Page, name: string, { fullPage = true } = {}) {
+  const dir = process.env.WAYMARKS_SHOTS_DIR;
+  if (!dir) return;
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: `${dir}/profile-${name}-${width}.png`, fullPage });
+}
+
+/** What axe finds against WCAG 2.1 AA and its best practices, one line per rule. */
+async function axeViolations(page: Page): Promise<string[]> {
+  const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+  return (await new AxeBuilder({ page }).withTags(tags).analyze()).violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  const width = page.viewportSize()?.width ?? 0;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+const planSection = (page: Page) => page.getByRole('region', { name: 'Your plan' });
+
+test('the profile saves the username and the opt-in, and a plan change applies at once everywhere @phone', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const email = await freeTraveller(request, 'Ines Duarte');
+  await signInAtProfile(page, email);
+
+  await expect(page.getByRole('heading', { name: 'Profile & Settings', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Customize Avatar' })).toBeDisabled();
+  await expect(planSection(page)).toContainText('Wanderer');
+  await expect(planSection(page)).toContainText('0 GB / 1 GB used');
+  await expect(planSection(page)).toContainText('1 / 10 pins used');
+  await expect(planSection(page)).toContainText('Billing is not configured on this server');
+  await expect(page.getByRole('list', { name: 'Your figures' }).getByRole('listitem')).toHaveText([
+    '1Countries',
+    '1Pins',
+    '0Media',
+  ]);
+  await expect(page.getByRole('region', { name: 'Countries breakdown' })).toContainText('Portugal');
+
+  // The username: trimmed and saved.
+  const username = page.getByLabel('Username');
+  await username.fill('  ines_d  ');
+  await page.getByRole('button', { name: 'Save username' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Username updated successfully!' })).toBeVisible();
+  await expect(username).toHaveValue('ines_d');
+
+  // A new account is off the leaderboard; the switch puts it on.
+  const optIn = page.getByRole('switch', { name: 'Show me on the leaderboard' });
+  await expect(optIn).toHaveAttribute('aria-checked', 'false');
+  await optIn.click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'You will now appear on the leaderboard!' }),
+  ).toBeVisible();
+  await expect(optIn).toHaveAttribute('aria-checked', 'true');
+  await expectNoSidewaysScroll(page);
+  await shot(page, 'loaded');
+  expect(await axeViolations(page)).toEqual([]);
+
+  // The chooser: Explorer applies at once in local billing.
+  await planSection(page).getByRole('button', { name: 'Upgrade Plan' }).click();
+  const chooser = page.getByRole('dialog', { name: 'Choose your plan' });
+  await expect(chooser.getByRole('button', { name: 'Current Plan' })).toBeDisabled();
+  await expect(chooser.getByRole('button', { name: 'Upgrade Now' })).toHaveCount(4);
+  await shot(page, 'chooser', { fullPage: false });
+  expect(await axeViolations(page)).toEqual([]);
+  const explorer = chooser
+    .getByRole('list', { name: 'Plans' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: /^Explorer/ }) });
+  await explorer.getByRole('button', { name: 'Upgrade Now' }).click();
+  await expect(chooser).toBeHidden();
+  await expect(planSection(page)).toContainText('Explorer');
+  await expect(planSection(page)).toContainText('0 GB / 100 GB used');
+  await expect(planSection(page)).toContainText('1 / 500 pins used');
+  await expect(planSection(page).getByRole('button', { name: 'Change Plan' })).toBeVisible();
+
+  // The dashboard follows without a reload: the leaderboard is a link now, not a locked button.
+  await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const nav = page.getByRole('navigation', { name: 'Dashboard' });
+  await expect(nav.getByRole('link', { name: 'Leaderboard' })).toBeVisible();
+  await expect(nav.getByRole('button', { name: /locked/ })).toHaveCount(0);
+});
+
+test('the payment return says so once and the URL becomes /profile; ?tab=subscription lands on the plan', async ({
+  page,
+  request,
+}) => {
+  const email = await freeTraveller(request, 'Pay Back');
+  await signInAtProfile(page, email);
+  await page.goto('/profile?payment=cancelled');
+  await expect(page.getByText('Payment was cancelled. You can try again anytime.')).toBeVisible();
+  await expect(page).toHaveURL(/\/profile$/);
+
+  await page.goto('/profile?tab=subscription');
+  await expect(planSection(page)).toBeFocused();
+});
+
+test('Export my data downloads a ZIP with the profile and the pins', async ({ page, request }) => {
+  const email = await freeTraveller(request, 'Zip Archer');
+  await signInAtProfile(page, email);
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export my data' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/\.zip$/);
+  const bytes = await readFile(await download.path());
+  // A ZIP starts with a local file header; the entry names are stored in clear.
+  expect(bytes.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
+  expect(bytes.includes(Buffer.from('profile.json'))).toBe(true);
+  expect(bytes.includes(Buffer.from('pins.geojson'))).toBe(true);
+  await expect(page).toHaveURL(/\/profile$/);
+});
+
+test('deleting the account waits for its e-mail, then signs out and the account is gone', async ({
+  page,
+  request,
+}) => {
+  const email = await freeTraveller(request, 'Del Eted');
+  await signInAtProfile(page, email);
+
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  const field = dialog.getByLabel(`Type ${email} to confirm`);
+  const confirm = dialog.getByRole('button', { name: 'Delete my account' });
+  await field.fill(`wrong-${email}`);
+  await expect(confirm).toBeDisabled();
+  await shot(page, 'delete', { fullPage: false });
+  expect(await axeViolations(page)).toEqual([]);
+
+  await field.fill(email.toUpperCase());
+  await confirm.click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Your account has been deleted' })).toBeVisible();
+
+  const signIn = await request.post('/api/auth/signin', { data: { email, password: PASSWORD } });
+  expect(signIn.status()).toBe(401);
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/signin$/);
+});
