@@ -83,11 +83,13 @@ test('the profile saves the username and the opt-in, and a plan change applies a
   await expect(page.getByRole('region', { name: 'Countries breakdown' })).toContainText('Portugal');
 
   // The username: trimmed and saved.
+  // Unique per run: each project (desktop, phone) signs up its own traveller on the same server.
+  const chosen = `ines_${Date.now().toString(36)}`;
   const username = page.getByLabel('Username');
-  await username.fill('  ines_d  ');
+  await username.fill(`  ${chosen}  `);
   await page.getByRole('button', { name: 'Save username' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Username updated successfully!' })).toBeVisible();
-  await expect(username).toHaveValue('ines_d');
+  await expect(username).toHaveValue(chosen);
 
   // A new account is off the leaderboard; the switch puts it on.
   const optIn = page.getByRole('switch', { name: 'Show me on the leaderboard' });
