@@ -2,9 +2,9 @@
 // the sort, the traveller dialog and its tabs, the opt-in and opt-out, the locked panel on the free plan,
 // the dashboard header's rank badge, and the list as cards on a phone.
 // Set WAYMARKS_SHOTS_DIR to keep screenshots of the list, the dialog and the locked panel.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createAccount } from './support/harness.js';
+import { axeViolations, expectNoSidewaysScroll, screenshot } from './support/page-checks.js';
 
 const PASSWORD = 'Trail-mix-2024';
 let sequence = 0;
@@ -67,27 +67,6 @@ async function signIn(page: Page, email: string, at = '/signin') {
   await expect(page).toHaveURL(at === '/signin' ? /\/dashboard$/ : new RegExp(`${at}$`));
 }
 
-/** The whole page, or only the screen while a dialog is open (it stays fixed to the screen). */
-async function shot(page: Page, name: string, { fullPage = true } = {}) {
-  const dir = process.env.WAYMARKS_SHOTS_DIR;
-  if (!dir) return;
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `${dir}/leaderboard-${name}-${width}.png`, fullPage });
-}
-
-/** What axe finds against WCAG 2.1 AA and its best practices, one line per rule. */
-async function axeViolations(page: Page): Promise<string[]> {
-  const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
-  return (await new AxeBuilder({ page }).withTags(tags).analyze()).violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const width = page.viewportSize()?.width ?? 0;
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-}
-
 const rankings = (page: Page) => page.getByRole('list', { name: 'Rankings' });
 /** The travellers' names in the order the list shows them. */
 const listedNames = (page: Page) => rankings(page).getByRole('listitem').getByRole('button');
@@ -148,7 +127,7 @@ test('two Explorers who opted in are ranked by countries; the sort reorders them
   await expect(
     page.getByText(/^Travelers are ranked by countries visited and verification score/),
   ).toBeVisible();
-  await shot(page, 'list');
+  await screenshot(page, 'leaderboard', 'list');
   expect(await axeViolations(page)).toEqual([]);
 
   // By pins Bo's four come first; the medals stay with the ranks.
@@ -165,7 +144,7 @@ test('two Explorers who opted in are ranked by countries; the sort reorders them
   // From June 1, 2022 to March 18, 2023: 290 days, shown as 9 months.
   await expect(panel).toContainText('Travel span9 months');
   await expect(panel.getByRole('listitem').filter({ hasText: 'Germany' })).toBeVisible();
-  await shot(page, 'dialog', { fullPage: false });
+  await screenshot(page, 'leaderboard', 'dialog', { fullPage: false });
   expect(await axeViolations(page)).toEqual([]);
 
   const overview = dialog.getByRole('tab', { name: 'Overview' });
@@ -185,7 +164,7 @@ test('two Explorers who opted in are ranked by countries; the sort reorders them
     /^June 5, 2022/,
     /^June 1, 2022/,
   ]);
-  await shot(page, 'dialog-timeline', { fullPage: false });
+  await screenshot(page, 'leaderboard', 'dialog-timeline', { fullPage: false });
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 });
@@ -262,7 +241,7 @@ test(
     const locked = page.getByRole('region', { name: 'Global Leaderboard' });
     await expect(locked).toContainText('The leaderboard needs the Explorer plan or higher.');
     await expectNoSidewaysScroll(page);
-    await shot(page, 'locked');
+    await screenshot(page, 'leaderboard', 'locked');
     expect(await axeViolations(page)).toEqual([]);
     expect(asked).toEqual([]);
 
@@ -289,7 +268,7 @@ test(
     // The column headings of the wide layout are not shown.
     await expect(page.getByText('Traveler', { exact: true })).toBeHidden();
     await expectNoSidewaysScroll(page);
-    await shot(page, 'list');
+    await screenshot(page, 'leaderboard', 'list');
     expect(await axeViolations(page)).toEqual([]);
 
     await own.getByRole('button', { name: 'Gus Phoneman' }).tap();
@@ -301,11 +280,11 @@ test(
     const tabs = dialog.getByRole('tablist', { name: 'Traveler details' });
     expect(await tabs.evaluate((list) => list.scrollWidth - list.clientWidth)).toBe(0);
     expect(await dialog.evaluate((panel) => panel.scrollWidth - panel.clientWidth)).toBe(0);
-    await shot(page, 'dialog', { fullPage: false });
+    await screenshot(page, 'leaderboard', 'dialog', { fullPage: false });
     await dialog.getByRole('tab', { name: 'Timeline' }).tap();
     await expect(dialog.getByRole('tabpanel').getByRole('listitem')).toHaveCount(3);
     await expectNoSidewaysScroll(page);
-    await shot(page, 'dialog-timeline', { fullPage: false });
+    await screenshot(page, 'leaderboard', 'dialog-timeline', { fullPage: false });
     await dialog.getByRole('button', { name: 'Close' }).tap();
 
     await page.getByRole('link', { name: 'Back to Dashboard' }).tap();
@@ -316,6 +295,6 @@ test(
     const profile = await page.getByRole('link', { name: 'Your profile' }).boundingBox();
     expect(header && profile && profile.x + profile.width <= header.width).toBe(true);
     await expectNoSidewaysScroll(page);
-    await shot(page, 'dashboard-header', { fullPage: false });
+    await screenshot(page, 'leaderboard', 'dashboard-header', { fullPage: false });
   },
 );

@@ -2,10 +2,10 @@
 // keys): the profile loads with its figures, the username and the leaderboard switch save, a plan change
 // applies at once and the dashboard's locks follow without a reload, the export downloads a ZIP, and the
 // account is deleted once its e-mail is typed. Set WAYMARKS_SHOTS_DIR to keep screenshots.
-import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createAccount } from './support/harness.js';
+import { axeViolations, expectNoSidewaysScroll, screenshot } from './support/page-checks.js';
 
 const PASSWORD = 'Trail-mix-2024';
 let sequence = 0;
@@ -35,26 +35,6 @@ async function signInAtProfile(page: Page, email: string) {
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/profile$/);
-}
-
-async function shot(page: Page, name: string, { fullPage = true } = {}) {
-  const dir = process.env.WAYMARKS_SHOTS_DIR;
-  if (!dir) return;
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `${dir}/profile-${name}-${width}.png`, fullPage });
-}
-
-/** What axe finds against WCAG 2.1 AA and its best practices, one line per rule. */
-async function axeViolations(page: Page): Promise<string[]> {
-  const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
-  return (await new AxeBuilder({ page }).withTags(tags).analyze()).violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const width = page.viewportSize()?.width ?? 0;
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
 const planSection = (page: Page) => page.getByRole('region', { name: 'Your plan' });
@@ -100,7 +80,7 @@ test('the profile saves the username and the opt-in, and a plan change applies a
   ).toBeVisible();
   await expect(optIn).toHaveAttribute('aria-checked', 'true');
   await expectNoSidewaysScroll(page);
-  await shot(page, 'loaded');
+  await screenshot(page, 'profile', 'loaded');
   expect(await axeViolations(page)).toEqual([]);
 
   // The chooser: Explorer applies at once in local billing.
@@ -108,7 +88,7 @@ test('the profile saves the username and the opt-in, and a plan change applies a
   const chooser = page.getByRole('dialog', { name: 'Choose your plan' });
   await expect(chooser.getByRole('button', { name: 'Current Plan' })).toBeDisabled();
   await expect(chooser.getByRole('button', { name: 'Upgrade Now' })).toHaveCount(4);
-  await shot(page, 'chooser', { fullPage: false });
+  await screenshot(page, 'profile', 'chooser', { fullPage: false });
   expect(await axeViolations(page)).toEqual([]);
   const explorer = chooser
     .getByRole('list', { name: 'Plans' })
@@ -172,7 +152,7 @@ test('deleting the account waits for its e-mail, then signs out and the account 
   const confirm = dialog.getByRole('button', { name: 'Delete my account' });
   await field.fill(`wrong-${email}`);
   await expect(confirm).toBeDisabled();
-  await shot(page, 'delete', { fullPage: false });
+  await screenshot(page, 'profile', 'delete', { fullPage: false });
   expect(await axeViolations(page)).toEqual([]);
 
   await field.fill(email.toUpperCase());

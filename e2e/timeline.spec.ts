@@ -1,10 +1,10 @@
 // The dashboard's Travel Timeline strip in a real browser against the real server: a basic traveller
 // zooms it and opens a place from it, the toggle is remembered, a free traveller meets the placeholder,
 // and on a phone the strip sits below the map, clear of the map's controls.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { planRequiredMessage } from '../packages/shared/src/features.js';
 import { createAccount } from './support/harness.js';
+import { axeViolations } from './support/page-checks.js';
 
 const PASSWORD = 'Trail-mix-2024';
 let sequence = 0;
@@ -43,14 +43,6 @@ async function openDashboard(page: Page, email: string) {
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.locator('[data-map-status="ready"]')).toBeVisible({ timeout: 30_000 });
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
-  const results = await new AxeBuilder({ page }).withTags(tags).analyze();
-  return results.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
 }
 
 test('a basic traveller zooms the timeline with its buttons and opens a place from it', async ({

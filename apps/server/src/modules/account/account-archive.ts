@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import yazl from 'yazl';
 import type { Profile } from '@waymarks/shared';
 import type { MediaRow } from '../media/media.repository.js';
-import { archiveEntryNames } from '../media/archive.js';
+import { addOriginal, archiveEntryNames, finishArchive } from '../media/archive.js';
 import type { PinRow } from '../pins/pins.repository.js';
 
 export interface AccountExport {
@@ -78,20 +78,6 @@ export function streamAccountArchive(
   const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
   zip.addBuffer(json(data.profile), 'profile.json', { compress: false });
   zip.addBuffer(json(pinsGeoJson(data.pins, data.media, paths)), 'pins.geojson', { compress: false });
-  for (const row of data.media) {
-    zip.addReadStreamLazy(
-      paths.get(row.id)!,
-      { compress: false, size: row.size_bytes, mtime: new Date(row.uploaded_at ?? row.created_at) },
-      (callback) => {
-        open(row).then(
-          (stream) => callback(null, stream as Readable),
-          (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null!),
-        );
-      },
-    );
-  }
-  return new Promise((resolve) => {
-    const end = zip.end.bind(zip) as (options: object, done: (finalSize: number) => void) => void;
-    end({}, (finalSize) => resolve({ stream: zip.outputStream as Readable, size: finalSize }));
-  });
+  for (const row of data.media) addOriginal(zip, paths.get(row.id)!, row, open);
+  return finishArchive(zip);
 }

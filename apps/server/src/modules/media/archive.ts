@@ -86,18 +86,31 @@ export function streamArchive(
 ): Promise<{ stream: Readable; size: number }> {
   const zip = new yazl.ZipFile();
   const names = archiveEntryNames(media.map((row) => row.filename));
-  media.forEach((row, index) => {
-    zip.addReadStreamLazy(
-      names[index]!,
-      { compress: false, size: row.size_bytes, mtime: new Date(row.uploaded_at ?? row.created_at) },
-      (callback) => {
-        open(row).then(
-          (stream) => callback(null, stream as Readable),
-          (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null!),
-        );
-      },
-    );
-  });
+  media.forEach((row, index) => addOriginal(zip, names[index]!, row, open));
+  return finishArchive(zip);
+}
+
+/** A stored (uncompressed) entry for the row's original, opened only when the archive reaches it. */
+export function addOriginal(
+  zip: yazl.ZipFile,
+  name: string,
+  row: MediaRow,
+  open: (row: MediaRow) => Promise<NodeJS.ReadableStream>,
+): void {
+  zip.addReadStreamLazy(
+    name,
+    { compress: false, size: row.size_bytes, mtime: new Date(row.uploaded_at ?? row.created_at) },
+    (callback) => {
+      open(row).then(
+        (stream) => callback(null, stream as Readable),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null!),
+      );
+    },
+  );
+}
+
+/** Ends the archive: its stream, and its length when every entry's size was given (else -1). */
+export function finishArchive(zip: yazl.ZipFile): Promise<{ stream: Readable; size: number }> {
   return new Promise((resolve) => {
     // The typings leave out the size the callback is given (yazl documents it: -1 when unknown).
     const end = zip.end.bind(zip) as (options: object, done: (finalSize: number) => void) => void;
