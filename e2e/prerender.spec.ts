@@ -2,6 +2,7 @@
 // instance's settings filled in, then adopted by React in the browser without a hydration error and without
 // drawing the page again.
 import { expect, test, type Page } from '@playwright/test';
+import { isHydrated } from './support/page-checks.js';
 
 // SUPPORT_EMAIL is not set by e2e/global-setup.ts, so the default address applies.
 const SUPPORT = 'support@waymarks.app';
@@ -27,13 +28,6 @@ async function keepServerHeading(page: Page) {
     });
   });
 }
-
-/** React has adopted the heading: it keeps its component on the element (a `__reactFiber$…` key). */
-const isHydrated = (page: Page) =>
-  page.evaluate(() => {
-    const h1 = document.querySelector('#root h1');
-    return h1 !== null && Object.keys(h1).some((key) => key.startsWith('__reactFiber$'));
-  });
 
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
@@ -72,3 +66,49 @@ for (const { path, h1 } of PAGES) {
     expect(errors).toEqual([]);
   });
 }
+
+/**
+ * Holds back every script but the page's small entry (the first one asked for) until the returned
+ * function is called: the page stays plain HTML, as on a slow phone, while the test acts on it.
+ */
+async function holdAppCode(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let entry: string | undefined;
+  await page.route('**/assets/*.js', async (route) => {
+    entry ??= route.request().url();
+    if (route.request().url() !== entry) await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test('a report typed and sent before the app has arrived is checked and sent as typed', async ({ page }) => {
+  const release = await holdAppCode(page);
+  await page.goto('/illegal-content', { waitUntil: 'domcontentloaded' });
+
+  await page.getByLabel('Content Type').selectOption('photo');
+  await page.getByLabel('Content Location/URL').fill('https://waymarks.test/pins/early');
+  await page
+    .getByLabel('Description')
+    .fill('Typed while the page was still plain HTML, before its code arrived.');
+  await page.getByRole('button', { name: 'Submit Report' }).click();
+  expect(await isHydrated(page)).toBe(false);
+  // Held: the form did not go to the server as a plain HTML form.
+  await expect(page).toHaveURL(/\/illegal-content$/);
+
+  release();
+  await expect(page.getByRole('heading', { name: 'Report Submitted' })).toBeVisible();
+  await expect(page.getByText(/^#[0-9A-Z]{9}$/)).toBeVisible();
+});
+
+test('a tap on the phone menu before the app has arrived opens the menu once it has', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const release = await holdAppCode(page);
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  expect(await isHydrated(page)).toBe(false);
+
+  release();
+  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+});

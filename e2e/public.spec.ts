@@ -2,6 +2,7 @@
 // menu, a content report that reaches the support inbox, and the feedback page's mail link and copy button.
 import { expect, test, type Page } from '@playwright/test';
 import { waitForMail } from './support/harness.js';
+import { waitForAdoption } from './support/page-checks.js';
 
 // SUPPORT_EMAIL is not set by e2e/global-setup.ts, so the default address applies.
 const SUPPORT = 'support@waymarks.app';
@@ -149,6 +150,8 @@ test(
 
 test("the report page's back button returns to the previous page", async ({ page }) => {
   await page.goto('/about');
+  // A link followed within the app, so that the report page knows the page it came from.
+  await waitForAdoption(page);
   await page.getByRole('contentinfo').getByRole('link', { name: 'Report Content' }).click();
   await expect(page).toHaveURL(/\/illegal-content$/);
   await page.getByRole('button', { name: 'Back', exact: true }).click();

@@ -1,4 +1,4 @@
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -19,8 +19,45 @@ const api: Record<string, ProxyOptions> = {
   },
 };
 
+/**
+ * The entry (src/main.tsx) imports the app (src/client.tsx) only when it runs, so that a prerendered page
+ * can paint before the app is fetched. Every other page needs the app at once: index.html asks for its
+ * modules beside the entry's, sparing a round trip. scripts/prerender.mjs takes these hints out again.
+ */
+function preloadAppFromIndexHtml(): Plugin {
+  return {
+    name: 'waymarks:preload-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return;
+        const app = Object.values(bundle).find(
+          (file) => file.type === 'chunk' && file.facadeModuleId?.endsWith('/src/client.tsx'),
+        );
+        if (!app) throw new Error('the build has no chunk for src/client.tsx');
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = bundle[fileName];
+          if (files.has(fileName) || chunk?.type !== 'chunk') return;
+          files.add(fileName);
+          chunk.imports.forEach(visit);
+        };
+        visit(app.fileName);
+        return [...files]
+          .filter((fileName) => !html.includes(`/${fileName}"`))
+          .map((fileName) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
+            injectTo: 'head' as const,
+          }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), preloadAppFromIndexHtml()],
   server: { proxy: api },
   preview: { proxy: api },
   build: {

@@ -1,5 +1,5 @@
-// Checks the screen journeys share: axe's findings, no sideways scroll on a phone, and screenshots at the
-// viewport's width into WAYMARKS_SHOTS_DIR when it is set.
+// Checks the screen journeys share: axe's findings, no sideways scroll on a phone, whether React has adopted
+// a prerendered page, and screenshots at the viewport's width into WAYMARKS_SHOTS_DIR when it is set.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
@@ -10,6 +10,21 @@ export async function axeViolations(page: Page): Promise<string[]> {
   return results.violations.map(
     (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
   );
+}
+
+/** React has adopted the page's heading: it keeps its component on the element (a `__reactFiber$…` key). */
+export const isHydrated = (page: Page) =>
+  page.evaluate(() => {
+    const h1 = document.querySelector('#root h1');
+    return h1 !== null && Object.keys(h1).some((key) => key.startsWith('__reactFiber$'));
+  });
+
+/**
+ * Waits until React has adopted a prerendered page. Until then its links are plain links, which load the
+ * next page from the server rather than moving within the app (taps on buttons are held and replayed).
+ */
+export async function waitForAdoption(page: Page): Promise<void> {
+  await expect.poll(() => isHydrated(page)).toBe(true);
 }
 
 export async function expectNoSidewaysScroll(page: Page): Promise<void> {

@@ -52,6 +52,18 @@ function withInlineStyles(template) {
   return template.replace(link[0], () => `${preload}\n    ${style}`);
 }
 
+/**
+ * The template without its module preloads: a prerendered page fetches the app only after its first paint
+ * (src/main.tsx), and a preload would start that download with the HTML, racing it for the connection.
+ * The entry script itself stays: it is small, and waits for the paint.
+ */
+function withoutModulePreloads(template) {
+  const preloads = /\n?[ \t]*<link rel="modulepreload"[^>]*>/g;
+  if (!/<script type="module" crossorigin src="\/assets\/[^"]+\.js"><\/script>/.test(template))
+    throw new Error('dist/index.html has no module script from /assets/');
+  return template.replace(preloads, '');
+}
+
 const started = performance.now();
 const serverBuild = mkdtempSync(path.join(tmpdir(), 'waymarks-prerender-'));
 try {
@@ -74,7 +86,9 @@ try {
   if (!entry) throw new Error(`the prerender build wrote no render.js into ${serverBuild}`);
   const renderer = await import(pathToFileURL(path.join(serverBuild, entry)).href);
 
-  const template = withInlineStyles(readFileSync(path.join(DIST, 'index.html'), 'utf8'));
+  const template = withoutModulePreloads(
+    withInlineStyles(readFileSync(path.join(DIST, 'index.html'), 'utf8')),
+  );
   if (!template.includes(ROOT_TAG)) throw new Error(`dist/index.html has no empty ${ROOT_TAG}`);
   if (!/<title>[^<]*<\/title>/.test(template)) throw new Error('dist/index.html has no <title>');
   const config = JSON.stringify(renderer.PLACEHOLDER_CONFIG);

@@ -1,30 +1,44 @@
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { AppRoot } from './AppRoot';
-import { SessionManager } from './app/auth/session';
-import { clearCacheWhenSessionEnds, createQueryClient } from './app/providers';
-import { createAppRouter } from './app/router';
-import { PRERENDERED_PAGES } from './prerender/pages';
+// The browser's entry, kept small. A page that arrived as HTML (prerender/pages.ts) is already drawn: the
+// app is fetched once that HTML is on screen (prerender/first-paint.ts), together with the page's own
+// code, and then adopts the markup. Any other page needs the app at once; index.html asks for its
+// modules beside this one (vite.config.ts), so that costs no extra round trip.
+import { holdEarlyInput, type EarlyInput } from './prerender/early-input';
+import { afterFirstPaint } from './prerender/first-paint';
+import { prerenderedPage, type PageModule } from './prerender/pages';
 import './styles.css';
-
-const manager = new SessionManager({ fetch: window.fetch.bind(window) });
-const queryClient = createQueryClient();
-clearCacheWhenSessionEnds(manager, queryClient);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-const app = <AppRoot manager={manager} queryClient={queryClient} router={createAppRouter()} />;
-const loadPage = PRERENDERED_PAGES[window.location.pathname];
+const loadPage = prerenderedPage(window.location.pathname);
 if (root.hasChildNodes() && loadPage) {
-  // The page arrived as HTML (prerender/pages.ts): React adopts that markup rather than drawing it again.
-  hydrateRoot(root, app);
-  // The session is restored once the page's code is in. Its answer changes what every page reads from the
-  // session; arriving while the page still waited for its code, it would make React throw the server's
-  // markup away and draw the page from scratch.
-  const start = () => void manager.start();
-  void loadPage().then(start, start);
+  // Whichever comes first: the page on screen, or a visitor already at work on it.
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    void hydrate(root, loadPage, early);
+  };
+  const early = holdEarlyInput(root, start);
+  afterFirstPaint(start);
 } else {
-  // Restore the session from the refresh cookie before anything asks who is signed in.
-  void manager.start();
-  createRoot(root).render(app);
+  void import('./client').then((client) => client.renderApp(root));
+}
+
+/**
+ * Each step in a task of its own, with the browser free in between: on a slow phone, starting the
+ * downloads, running the downloaded code and setting up the app each take long enough to hold up a tap.
+ */
+async function hydrate(container: HTMLElement, load: () => Promise<PageModule>, early: EarlyInput) {
+  const client = import('./client');
+  await nextTask();
+  const [{ createApp, hydratePage }] = await Promise.all([client, load()]);
+  await nextTask();
+  const app = createApp();
+  await nextTask();
+  hydratePage(container, app, { onAdopted: () => early.replay() });
+}
+
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }

@@ -1,26 +1,27 @@
 // Every route of SPEC.md §2. Route modules load lazily so the landing page ships little code.
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router';
+import { lazyPage } from '../prerender/lazy-page';
 import { GUARDED_HANDLE, RedirectSignedIn, RequireAuth } from './auth/RequireAuth';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
 
 const loadLanding = () => import('../routes/landing');
-const Landing = lazy(loadLanding);
+const Landing = lazyPage('/');
 // The landing page waits for the session check (RedirectSignedIn): fetch its code at the same time.
 if (typeof window !== 'undefined' && window.location.pathname === '/') void loadLanding();
 const SignIn = lazy(() => import('../routes/signin'));
 const SignUp = lazy(() => import('../routes/signup'));
 const OAuthCallback = lazy(() => import('../routes/oauth-callback'));
 const ResetPassword = lazy(() => import('../routes/reset-password'));
-const Privacy = lazy(() => import('../routes/privacy'));
-const Terms = lazy(() => import('../routes/terms'));
-const StripePrivacy = lazy(() => import('../routes/stripe-privacy'));
-const Liability = lazy(() => import('../routes/liability'));
-const IllegalContent = lazy(() => import('../routes/illegal-content'));
-const Copyright = lazy(() => import('../routes/copyright'));
-const About = lazy(() => import('../routes/about'));
-const Feedback = lazy(() => import('../routes/feedback'));
+const Privacy = lazyPage('/privacy');
+const Terms = lazyPage('/terms');
+const StripePrivacy = lazyPage('/stripe-privacy');
+const Liability = lazyPage('/liability');
+const IllegalContent = lazyPage('/illegal-content');
+const Copyright = lazyPage('/copyright');
+const About = lazyPage('/about');
+const Feedback = lazyPage('/feedback');
 const Dashboard = lazy(() => import('../routes/dashboard'));
 const Profile = lazy(() => import('../routes/profile'));
 const Leaderboard = lazy(() => import('../routes/leaderboard'));

@@ -6,15 +6,15 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { act } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PUBLIC_CONFIG, PUBLIC_CONFIG_META } from '@waymarks/shared';
 import { SessionManager } from '../app/auth/session';
 import { createQueryClient } from '../app/providers';
 import { routes } from '../app/router';
-import { AppRoot } from '../AppRoot';
-import { PRERENDERED_PAGES } from './pages';
+import { hydratePage } from '../client';
+import { PRERENDERED_PAGES, prerenderedPage } from './pages';
 import type { RenderedPage } from './render';
 
 /**
@@ -62,7 +62,6 @@ function filledIn(html: string): string {
 let rendered: Record<string, RenderedPage>;
 beforeAll(async () => {
   rendered = await renderInNode();
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   const meta = document.createElement('meta');
   meta.name = PUBLIC_CONFIG_META;
   meta.content = JSON.stringify({ ...DEFAULT_PUBLIC_CONFIG, ...SETTINGS });
@@ -70,7 +69,9 @@ beforeAll(async () => {
 }, 120_000);
 
 let root: Root | undefined;
+beforeEach(() => setActEnvironment(true));
 afterEach(() => {
+  setActEnvironment(true);
   act(() => root?.unmount());
   root = undefined;
   document.body.innerHTML = '';
@@ -78,8 +79,26 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** Hydrates `html` at `path` as main.tsx does, with a session whose restore never answers. */
-async function hydrate(path: string, html: string) {
+/** A session restore that never answers, noting whether React had adopted the page's heading when it began. */
+function pendingSession(container: HTMLElement) {
+  const requests: { headingAdopted: boolean }[] = [];
+  const fetch = () => {
+    const heading = container.querySelector('h1');
+    requests.push({ headingAdopted: heading !== null && isAdopted(heading) });
+    return new Promise<Response>(() => {});
+  };
+  return { manager: new SessionManager({ fetch }), requests };
+}
+
+/** React keeps its component on every element it has adopted (a `__reactFiber$…` key). */
+const isAdopted = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+
+/**
+ * Hydrates `html` at `path` as main.tsx does: the page's code first, then client.tsx's hydratePage. Inside
+ * act() by default; `scheduled` leaves React to its own scheduler instead, as in a browser, where each
+ * slice of work is a task of its own with promises settled in between (act runs the slices back to back).
+ */
+async function hydrate(path: string, html: string, { scheduled = false } = {}) {
   window.history.replaceState(null, '', path);
   document.body.innerHTML = `<div id="root">${filledIn(html)}</div>`;
   const container = document.getElementById('root')!;
@@ -87,16 +106,23 @@ async function hydrate(path: string, html: string) {
   const errors: unknown[] = [];
   vi.spyOn(console, 'error').mockImplementation((...args) => errors.push(args.join(' ')));
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-  const manager = new SessionManager({ fetch: () => new Promise<Response>(() => {}) });
-  await PRERENDERED_PAGES[path]!();
-  await act(async () => {
-    root = hydrateRoot(
-      container,
-      <AppRoot manager={manager} queryClient={createQueryClient()} router={createBrowserRouter(routes)} />,
-      { onRecoverableError: (error) => errors.push(error) },
-    );
-  });
-  return { container, serverHeading, errors };
+  const { manager, requests } = pendingSession(container);
+  await prerenderedPage(path)!();
+  const app = { manager, queryClient: createQueryClient(), router: createBrowserRouter(routes) };
+  const options = { onRecoverableError: (error: unknown) => errors.push(error) };
+  if (scheduled) {
+    setActEnvironment(false);
+    root = hydratePage(container, app, options);
+  } else {
+    await act(async () => {
+      root = hydratePage(container, app, options);
+    });
+  }
+  return { container, serverHeading, errors, sessionRequests: requests };
+}
+
+function setActEnvironment(on: boolean) {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = on;
 }
 
 describe('the prerendered public pages', () => {
@@ -120,6 +146,14 @@ describe('the prerendered public pages', () => {
     },
   );
 
+  it('loads a page’s code once, for main.tsx and the router alike', async () => {
+    const load = prerenderedPage('/about')!;
+    const first = load();
+    expect(load()).toBe(first);
+    expect(await first).toHaveProperty('meta.title', 'About');
+    expect(prerenderedPage('/signin')).toBeUndefined();
+  });
+
   it.each(Object.entries(PAGES))(
     'hydrates %s without a warning, keeping the server’s elements',
     async (path, { title }) => {
@@ -130,6 +164,16 @@ describe('the prerendered public pages', () => {
       expect(document.title).toBe(title);
       const contact = container.querySelector('footer a[href^="mailto:"]');
       expect(contact?.getAttribute('href')).toBe(`mailto:${SETTINGS.supportEmail}`);
+    },
+  );
+
+  it.each(['/', '/illegal-content'])(
+    'restores the session on %s only once React has adopted the whole page',
+    async (path) => {
+      const { errors, sessionRequests } = await hydrate(path, rendered[path]!.html, { scheduled: true });
+      await vi.waitFor(() => expect(sessionRequests).toHaveLength(1));
+      expect(sessionRequests).toEqual([{ headingAdopted: true }]);
+      expect(errors).toEqual([]);
     },
   );
 

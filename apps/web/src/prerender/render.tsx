@@ -11,7 +11,7 @@ import { setPublicConfig } from '../app/public-config';
 import { routes } from '../app/router';
 import { documentTitle } from '../app/usePageTitle';
 import { AppRoot } from '../AppRoot';
-import { PRERENDERED_PAGES, prerenderedFileName } from './pages';
+import { PRERENDERED_PAGES, prerenderedFileName, prerenderedPage } from './pages';
 
 export { prerenderedFileName };
 export const PRERENDERED_PATHS = Object.keys(PRERENDERED_PAGES);
@@ -35,7 +35,7 @@ export interface RenderedPage {
 }
 
 export async function renderPage(path: string): Promise<RenderedPage> {
-  const load = PRERENDERED_PAGES[path];
+  const load = prerenderedPage(path);
   if (!load) throw new Error(`${path} is not a prerendered page`);
   const { meta } = await load();
   setPublicConfig(PLACEHOLDER_CONFIG);
