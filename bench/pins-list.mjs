@@ -4,10 +4,13 @@
 // built server; the user signs up through the API, the pins are inserted by the server's own
 // PinsRepository (bench/lib.mjs insertPins) on the database its migrations made. Baseline in the same run:
 // a bare Fastify route (bench/bare-server.mjs, own process) answering the same bytes from memory,
-// uncompressed. Each round asks the real server for the list plain, then as a browser that accepts brotli
-// and gzip, then the bare route, so drift on a shared machine hits all three alike.
-// Target, on each database, for the plain answer (the same bytes as the bare route): p95 at most 50 ms and
-// CPU at most 10× the bare route's. The compressed answer is printed beside it against the same baseline.
+// uncompressed. Each round edits one pin through the API and asks for the list as a browser does,
+// accepting brotli and gzip (the server writes the list anew and compresses it), asks again plain and as
+// that browser (the list unchanged: the server sends what it kept), then asks the bare route, so drift on
+// a shared machine hits all four alike.
+// Target, on each database, for the plain answer of an unchanged list (the same bytes as the bare route):
+// p95 at most 50 ms and CPU at most 10× the bare route's. The answer right after an edit and the
+// compressed answer are printed beside it against the same baseline; the edit itself is not timed.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -172,6 +175,19 @@ async function measureDialect(dialect, databaseUrl, log) {
     log(`${dialect}: ${fmt(PINS)} pins inserted in ${fmt(performance.now() - insertStarted)} ms`);
 
     const authHeaders = { authorization: `Bearer ${user.accessToken}` };
+    // One pin's title flips between two texts of one length before each 'changed' request, so every
+    // answer keeps the same size.
+    const edited = rows[0].id;
+    const editTitle = async (n) => {
+      const res = await request(`${base}/api/pins/${edited}`, {
+        method: 'PUT',
+        headers: authHeaders,
+        body: { title: `Bench edit ${n % 2}` },
+        timeoutMs: 30_000,
+      });
+      if (res.status !== 200) throw new Error(`PUT /api/pins/${edited} answered ${res.status}`);
+    };
+    await editTitle(0);
     const first = await request(`${base}/api/pins`, { headers: authHeaders, timeoutMs: 30_000 });
     if (first.status !== 200) throw new Error(`GET /api/pins answered ${first.status}`);
     const listed = JSON.parse(first.body.toString()).pins.length;
@@ -200,8 +216,16 @@ async function measureDialect(dialect, databaseUrl, log) {
     const bareAnswer = await request(`${bareBase}/api/pins`, { timeoutMs: 30_000 });
     if (!bareAnswer.body.equals(first.body)) throw new Error('bare server does not answer the same bytes');
 
-    const kinds = ['plain', 'compressed', 'bare'];
+    // 'changed' first in each round: its edit makes the server write the list anew, which the plain and
+    // compressed requests after it then find kept.
+    const kinds = ['changed', 'plain', 'compressed', 'bare'];
     const targets = {
+      changed: {
+        url: `${base}/api/pins`,
+        headers: { ...authHeaders, 'accept-encoding': BROWSER_ACCEPT_ENCODING },
+        pid: server.child.pid,
+        before: (i) => editTitle(i + 1),
+      },
       plain: { url: `${base}/api/pins`, headers: authHeaders, pid: server.child.pid },
       compressed: {
         url: `${base}/api/pins`,
@@ -211,6 +235,8 @@ async function measureDialect(dialect, databaseUrl, log) {
       bare: { url: `${bareBase}/api/pins`, headers: {}, pid: bare.child.pid },
     };
     const expectedBytes = {
+      // Compressed anew after each edit: its size may differ by a few bytes.
+      changed: undefined,
       plain: first.body.length,
       compressed: encoding ? compressed.body.length : first.body.length,
       bare: first.body.length,
@@ -224,12 +250,13 @@ async function measureDialect(dialect, databaseUrl, log) {
       for (let i = 0; i < WARMUP + REQUESTS; i += 1) {
         for (const kind of kinds) {
           const target = targets[kind];
+          await target.before?.(i);
           // The CPU the serving process used across this one request; summed over the run, the 10 ms
           // ticks of /proc average out.
           const cpuBefore = cpuMs(target.pid);
           const answer = await timedGet(target.url, target.headers, agents[kind]);
           const cpuAfter = cpuMs(target.pid);
-          if (answer.bytes !== expectedBytes[kind])
+          if (expectedBytes[kind] !== undefined && answer.bytes !== expectedBytes[kind])
             throw new Error(`the ${kind} answer changed size during the run`);
           if (i >= WARMUP) {
             samples[kind].push(answer.ms);
@@ -252,9 +279,12 @@ async function measureDialect(dialect, databaseUrl, log) {
         (cpuMeasured ? `, CPU ${cpuPerRequest.bare.toFixed(1)} ms per request` : '') +
         ` (${REQUESTS} sequential requests of each kind after ${WARMUP} warm-up, one keep-alive connection each)`,
     );
-    for (const kind of ['plain', 'compressed']) {
-      const label =
-        kind === 'plain' ? 'plain' : `${encoding ?? 'not compressed'}, accepting ${BROWSER_ACCEPT_ENCODING}`;
+    for (const kind of ['plain', 'compressed', 'changed']) {
+      const label = {
+        plain: 'plain, unchanged since the last request: kept',
+        compressed: `${encoding ?? 'not compressed'}, accepting ${BROWSER_ACCEPT_ENCODING}, unchanged: kept`,
+        changed: `right after a pin was edited, as a browser asks: written by the database and compressed`,
+      }[kind];
       log(
         `${dialect}: GET /api/pins (${label}) p50 ${stat[kind].p50.toFixed(1)} ms, p95 ${stat[kind].p95.toFixed(1)} ms ` +
           `= ${ratio(stat[kind].p95, stat.bare.p95)} bare p95` +
@@ -274,7 +304,11 @@ async function measureDialect(dialect, databaseUrl, log) {
     const baseline = stat.bare;
     const cpuRatio = cpuMeasured ? cpuPerRequest.plain / cpuPerRequest.bare : undefined;
     const compressedBytes = encoding ? compressed.body.length : raw;
-    return { app, baseline, cpuRatio, raw, gzipped, compressedBytes, encoding };
+    const changed = {
+      p95: stat.changed.p95,
+      cpuRatio: cpuMeasured ? cpuPerRequest.changed / cpuPerRequest.bare : undefined,
+    };
+    return { app, baseline, cpuRatio, changed, raw, gzipped, compressedBytes, encoding };
   } finally {
     if (bare) await stopProcess(bare);
     await stopProcess(server);
@@ -312,7 +346,9 @@ export async function run() {
         .map(
           ([dialect, r]) =>
             `${dialect} p95 ${r.app.p95.toFixed(0)} ms (${(r.app.p95 / r.baseline.p95).toFixed(1)}× bare), ` +
-            `CPU ${r.cpuRatio === undefined ? 'not measured' : `${r.cpuRatio.toFixed(1)}× bare`}`,
+            `CPU ${r.cpuRatio === undefined ? 'not measured' : `${r.cpuRatio.toFixed(1)}× bare`} ` +
+            `(right after an edit: p95 ${r.changed.p95.toFixed(0)} ms, CPU ` +
+            `${r.changed.cpuRatio === undefined ? 'not measured' : `${r.changed.cpuRatio.toFixed(1)}×`})`,
         )
         .join(', ') +
       `; ${fmt(raw / 1024)} KiB raw, ` +

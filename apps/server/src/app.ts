@@ -39,6 +39,7 @@ import { placesRoutes } from './modules/places/places.routes.js';
 import { PinsRepository } from './modules/pins/pins.repository.js';
 import { pinsRoutes } from './modules/pins/pins.routes.js';
 import { PinsService } from './modules/pins/pins.service.js';
+import { PIN_LIST_CACHE_BYTES, PinListCache } from './modules/pins/pin-list-cache.js';
 import { CountriesRepository } from './modules/countries/countries.repository.js';
 import { countriesRoutes } from './modules/countries/countries.routes.js';
 import { CountriesService } from './modules/countries/countries.service.js';
@@ -203,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
     progress,
     deleteWithMedia: (user, pinId) => media.deletePin(user, pinId),
+    listCache: new PinListCache(PIN_LIST_CACHE_BYTES),
   });
   const countries = new CountriesService(new CountriesRepository(db));
   const leaderboard = new LeaderboardService({

@@ -22,6 +22,7 @@ import * as sessions from './migrations/0005_sessions.js';
 import * as pendingSignUps from './migrations/0006_pending_signups.js';
 import * as progress from './migrations/0008_progress.js';
 import * as pinsListIndex from './migrations/0009_pins_list_index.js';
+import * as pinListVersions from './migrations/0010_pin_list_versions.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006_pending_signups': pendingSignUps,
   '0008_progress': progress,
   '0009_pins_list_index': pinsListIndex,
+  '0010_pin_list_versions': pinListVersions,
 };
 
 // int8 (bigint) columns hold millisecond timestamps, well inside Number's exact range.

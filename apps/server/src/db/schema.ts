@@ -141,6 +141,12 @@ export interface TravelCountriesTable {
   show_on_leaderboard: number;
 }
 
+/** A number per traveller that triggers on pins change with every change to their pins (0010). */
+export interface PinListVersionsTable {
+  user_id: string;
+  version: number;
+}
+
 export interface MediaTable {
   id: string;
   user_id: string;
@@ -182,6 +188,7 @@ export interface Database {
   auth_throttle: AuthThrottleTable;
   content_reports: ContentReportsTable;
   pins: PinsTable;
+  pin_list_versions: PinListVersionsTable;
   media: MediaTable;
   travel_stats: TravelStatsTable;
   travel_countries: TravelCountriesTable;

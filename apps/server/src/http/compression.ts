@@ -1,10 +1,13 @@
 // Compression of the API's JSON answers, for a client that accepts brotli or gzip. Registered inside the
 // /api scope, after the routes whose bytes must stay as they are (stored objects, read by byte ranges):
 // the plugin hooks only routes registered after it. The web app's files come precompressed from the build
-// (web.ts) and the PMTiles basemap is read by byte ranges; both live outside this scope.
-import fastifyCompress from '@fastify/compress';
+// (web.ts) and the PMTiles basemap is read by byte ranges; both live outside this scope. A body that is
+// sent again and again as the same bytes (a kept pins list) is compressed once per encoding.
+import { negotiate } from '@fastify/accept-negotiator';
+import fastifyCompress, { type FastifyCompressOptions } from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
-import { constants } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 
 /**
  * Smaller answers are sent as they are: up to TCP's initial window of 10 segments (RFC 6928) an answer
@@ -29,23 +32,69 @@ const GZIP_LEVEL = 1;
  */
 const isJson = (contentType: string) => /^application\/json(?:;|$)/.test(contentType);
 
+/** The settings of every compressed answer. */
+const OPTIONS = {
+  encodings: ['br', 'gzip'],
+  threshold: COMPRESSION_THRESHOLD_BYTES,
+  customTypes: isJson,
+  brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
+  zlibOptions: { level: GZIP_LEVEL },
+} satisfies FastifyCompressOptions;
+
 /**
  * Route option for answers that can grow large (lists of a traveller's pins, countries, media). Only
  * those are compressed: the plugin's two hooks on every other route cost an authenticated request a
- * measurable share of its throughput, for answers that would never reach the threshold.
+ * measurable share of its throughput, for answers that would never reach the threshold. The route's
+ * options replace the plugin's, each left out going back to the plugin's default (brotli at quality 4,
+ * a 1 KB threshold), so they are given whole.
  */
-export const LARGE_ANSWER = { compress: {} } as const;
+export const LARGE_ANSWER = { compress: OPTIONS } as const;
+
+type Encoding = 'br' | 'gzip';
+const ENCODERS: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
+  br: (body) => promisify(brotliCompress)(body, OPTIONS.brotliOptions),
+  gzip: (body) => promisify(gzip)(body, OPTIONS.zlibOptions),
+};
+
+/** The compressed copies of bodies marked as sent again unchanged, per encoding, while the body lives. */
+const compressedCopies = new WeakMap<Buffer, Map<Encoding, Promise<Buffer>>>();
+
+/**
+ * Marks `body` as one that will be sent again as these very bytes (an answer kept in memory): the first
+ * answer that compresses it keeps the compressed copy, and later answers send that copy.
+ */
+export function keepCompressedCopies(body: Buffer): void {
+  if (!compressedCopies.has(body)) compressedCopies.set(body, new Map());
+}
 
 export async function registerCompression(api: FastifyInstance): Promise<void> {
   api.addHook('onRoute', (route) => {
     route.compress ??= false;
   });
+  // Before the plugin's own onSend, which a route's hooks run after: a kept body goes out as its kept
+  // copy, and the plugin, finding the answer already encoded, leaves it.
+  api.addHook('onSend', async (request, reply, payload) => {
+    if (!Buffer.isBuffer(payload)) return payload;
+    const copies = compressedCopies.get(payload);
+    if (!copies || payload.length < OPTIONS.threshold) return payload;
+    const accepted = request.headers['accept-encoding'];
+    const encoding = accepted ? negotiate(accepted.toLowerCase(), OPTIONS.encodings) : undefined;
+    if (encoding !== 'br' && encoding !== 'gzip') return payload;
+    let copy = copies.get(encoding);
+    if (!copy) {
+      copy = ENCODERS[encoding](payload);
+      copies.set(encoding, copy);
+      // A failed compression is not kept: the next answer tries again.
+      copy.catch(() => copies.delete(encoding));
+    }
+    const compressed = await copy;
+    reply.header('content-encoding', encoding);
+    reply.header('vary', 'accept-encoding');
+    reply.header('content-length', compressed.length);
+    return compressed;
+  });
   await api.register(fastifyCompress, {
-    encodings: ['br', 'gzip'],
-    threshold: COMPRESSION_THRESHOLD_BYTES,
-    customTypes: isJson,
-    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
-    zlibOptions: { level: GZIP_LEVEL },
+    ...OPTIONS,
     // Request bodies stay as they are: no route accepts a compressed upload.
     globalDecompression: false,
   });

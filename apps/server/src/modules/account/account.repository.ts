@@ -32,7 +32,7 @@ export class AccountRepository {
 
   /**
    * Removes the account and every row of it in one transaction (the tables that name the user cascade
-   * from users), answering the media ids whose stored objects must go too; undefined when there was no
+   * from users; the number of their pins' list is removed by hand), answering the media ids whose stored objects must go too; undefined when there was no
    * such account (a second, parallel deletion).
    */
   async delete(userId: string): Promise<string[] | undefined> {
@@ -41,6 +41,8 @@ export class AccountRepository {
       await trx.deleteFrom('oauth_login_codes').where('user_id', '=', userId).execute();
       const result = await trx.deleteFrom('users').where('id', '=', userId).executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) return undefined;
+      // Written by the pins' triggers as the pins cascaded, and naming no table it could cascade from.
+      await trx.deleteFrom('pin_list_versions').where('user_id', '=', userId).execute();
       return media.map((row) => row.id);
     });
   }

@@ -95,6 +95,19 @@ export class PinsRepository {
     return rows[0]?.pins ?? '';
   }
 
+  /**
+   * The number the database keeps for the user's pins (migration 0010), changed by every write to them;
+   * 0 for a user who never had a pin.
+   */
+  async listVersion(userId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('pin_list_versions')
+      .select('version')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(row?.version ?? 0);
+  }
+
   private get isPostgres(): boolean {
     return this.db.getExecutor().adapter instanceof PostgresAdapter;
   }

@@ -22,7 +22,8 @@ import { cityOf } from '../../common/pin-city.js';
 import { toPin } from '../../common/pin.presenter.js';
 import type { ProgressFigures } from '../../common/progress.js';
 import { tierOf } from '../../common/user-tier.js';
-import { pinListAnswer } from './pins.list-json.js';
+import type { PinListCache } from './pin-list-cache.js';
+import { pinListAnswer, type PinListAnswer } from './pins.list-json.js';
 import type { PinRow, PinsRepository } from './pins.repository.js';
 
 interface NewPin {
@@ -47,6 +48,8 @@ interface PinsServiceDeps {
   progress: ProgressFigures;
   /** Deletes an own pin with its media and their stored files; false when there is no such pin. */
   deleteWithMedia: (user: UserRow, pinId: string) => Promise<boolean>;
+  /** Lists as last written, served while the database's number for the traveller's pins stands. */
+  listCache: PinListCache<PinListAnswer>;
 }
 
 export class PinsService {
@@ -93,7 +96,16 @@ export class PinsService {
     if (timeline && !hasFeature(tierOf(user), 'timelineView')) {
       throw new AppError(403, ErrorCode.featureRequired, planRequiredMessage('timelineView'));
     }
-    return pinListAnswer(await this.deps.pins.listJson(user.id, timeline));
+    const { pins, listCache } = this.deps;
+    const key = `${user.id}${timeline ? ' timeline' : ''}`;
+    // The number first: a change that lands between the two reads is then in the list that is kept, and
+    // the next request, seeing a new number, writes the list again.
+    const version = await pins.listVersion(user.id);
+    const kept = listCache.get(key, version);
+    if (kept) return kept;
+    const answer = pinListAnswer(await pins.listJson(user.id, timeline));
+    listCache.set(key, version, answer);
+    return answer;
   }
 
   async get(user: UserRow, pinId: string): Promise<Pin> {
