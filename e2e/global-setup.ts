@@ -13,8 +13,6 @@
 // The addresses reach the workers through process.env (Playwright starts workers after global setup):
 //   WAYMARKS_E2E_BASE_URL, WAYMARKS_E2E_CONTROL_URL, WAYMARKS_E2E_SMTP_URL, WAYMARKS_E2E_OIDC_ISSUER.
 // The returned function is Playwright's global teardown: it stops the server and the helpers.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -24,11 +22,10 @@ import { fileURLToPath } from 'node:url';
 import { startOidcProvider, type OidcAccount, type OidcProvider } from '../apps/server/src/testing/oidc.js';
 import { startSmtpCapture, type SmtpCapture } from '../apps/server/src/testing/smtp.js';
 import { freeAppPort as freePort } from './support/ports.js';
+import { runAdmin, startServerProcess } from './support/server-process.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/main.js');
-const CLI_ENTRY = path.join(ROOT, 'apps/server/dist/cli.js');
-const READY_TIMEOUT_MS = 30_000;
 
 function listen(server: Server): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -75,22 +72,6 @@ function isNewAccount(value: unknown): value is NewAccount {
   );
 }
 
-/** Runs the built admin CLI against the server's data directory, as an operator would. */
-function runAdmin(dataDir: string, args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI_ENTRY, ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(output || `exit ${code}`))));
-  });
-}
-
 function controlServer(smtp: SmtpCapture, oidc: OidcProvider, dataDir: string): Server {
   return createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -132,39 +113,6 @@ function controlServer(smtp: SmtpCapture, oidc: OidcProvider, dataDir: string): 
       return send(res, 404, { error: `no route ${route}` });
     })().catch((err: unknown) => send(res, 500, { error: String(err) }));
   });
-}
-
-/** Poll GET /api/ready until it answers 200; fail early, with the server's output, if the process dies. */
-async function waitUntilReady(baseURL: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  let lastProblem = 'no answer yet';
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(
-        `The server exited (${child.exitCode ?? child.signalCode}) before it was ready. Its output:\n${output()}`,
-      );
-    }
-    try {
-      const res = await fetch(`${baseURL}/api/ready`, { signal: AbortSignal.timeout(2000) });
-      if (res.status === 200) return;
-      lastProblem = `GET /api/ready answered ${res.status}`;
-    } catch (err) {
-      lastProblem = (err as Error).message;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(
-    `The server was not ready within ${READY_TIMEOUT_MS / 1000} s (${lastProblem}). Its output:\n${output()}`,
-  );
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -211,44 +159,19 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
     // Server output goes to a log file (kept for debugging) and, if start-up fails, into the error.
     mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
-    const logFile = path.join(ROOT, 'test-results', 'e2e-server.log');
-    const log = createWriteStream(logFile);
-    let tail = '';
-    const keep = (chunk: Buffer) => {
-      log.write(chunk);
-      tail = (tail + chunk.toString('utf8')).slice(-20_000);
-    };
-
-    // A clean environment: nothing from the developer's shell (DATABASE_URL, STRIPE_*, …) leaks in.
-    const inherited = Object.fromEntries(
-      ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ'].flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : [])),
-    ) as Record<string, string>;
-    const child = spawn(process.execPath, [SERVER_ENTRY], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...inherited,
-        PORT: String(appPort),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        PUBLIC_URL: baseURL,
+    const log = createWriteStream(path.join(ROOT, 'test-results', 'e2e-server.log'));
+    cleanups.push(() => new Promise<void>((resolve) => log.end(() => resolve())));
+    const server = await startServerProcess(
+      {
         SMTP_URL: smtp.url,
         MAIL_FROM: 'Waymarks <no-reply@waymarks.test>',
         GOOGLE_CLIENT_ID: oidc.clientId,
         GOOGLE_CLIENT_SECRET: oidc.clientSecret,
         OIDC_ISSUER: oidc.issuer,
-        AUTH_SECRET: randomBytes(36).toString('base64url'), // 48 characters
-        LOG_LEVEL: 'warn',
       },
-    });
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
-    cleanups.push(async () => {
-      await stopProcess(child);
-      await new Promise<void>((resolve) => log.end(() => resolve()));
-    });
-
-    await waitUntilReady(baseURL, child, () => tail || '(no output)');
+      { port: appPort, dataDir, onOutput: (chunk) => log.write(chunk) },
+    );
+    cleanups.push(() => server.stop());
 
     process.env.WAYMARKS_E2E_BASE_URL = baseURL;
     process.env.WAYMARKS_E2E_CONTROL_URL = `http://127.0.0.1:${controlPort}`;
