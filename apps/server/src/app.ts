@@ -63,6 +63,11 @@ import { MediaService } from './modules/media/media.service.js';
 import { MediaSweep } from './modules/media/media.sweep.js';
 import { BillingService } from './modules/billing/billing.service.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
+import type { Billing } from './modules/billing/billing.js';
+import { BillingRepository } from './modules/billing/billing.repository.js';
+import { StripeBillingService } from './modules/billing/stripe-billing.service.js';
+import { stripeClient } from './modules/billing/stripe-client.js';
+import { stripeWebhookRoutes } from './modules/billing/stripe-webhook.routes.js';
 import { ProfileService } from './modules/profile/profile.service.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { AccountRepository } from './modules/account/account.repository.js';
@@ -212,7 +217,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     details: new TravelerDetailsRepository(db),
     now,
   });
-  const billing = new BillingService({ users, now });
+  const stripeBilling = config.stripe
+    ? new StripeBillingService({
+        stripe: stripeClient(config.stripe),
+        settings: config.stripe,
+        accounts: new BillingRepository(db),
+        users,
+        publicUrl: config.publicUrl,
+        now,
+        log: app.log,
+      })
+    : undefined;
+  const billing: Billing = stripeBilling ?? new BillingService({ users, now });
   const profile = new ProfileService({
     users,
     media: mediaRepository,
@@ -265,6 +281,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(leaderboardRoutes, { leaderboard, requireAuth });
       await api.register(profileRoutes, { profile, requireAuth });
       await api.register(billingRoutes, { billing, requireAuth });
+      if (stripeBilling) await api.register(stripeWebhookRoutes, { billing: stripeBilling });
       await api.register(accountRoutes, { account, requireAuth });
       await api.register(mediaRoutes, {
         media,

@@ -62,10 +62,37 @@ describe.each(testDialects())('npm run admin on %s', (dialect) => {
     expect(await verifyPassword(user!.password_hash, 'Admin-pass1')).toBe(true);
   });
 
-  it('changes the plan of an account', async () => {
+  it('changes the plan of an account, replacing a change that waited for the end of a paid period', async () => {
     await run('create-user', 'tier@example.com', 'Admin-pass1');
+    const user = (await findUser('tier@example.com'))!;
+    const db = openDatabase();
+    try {
+      await db
+        .insertInto('billing_accounts')
+        .values({
+          user_id: user.id,
+          customer_id: 'cus_cli',
+          pending_tier: 'basic',
+          pending_at: 1,
+          updated_at: 1,
+        })
+        .execute();
+    } finally {
+      await db.destroy();
+    }
     expect(await run('set-tier', 'tier@example.com', 'pro')).toBe('tier@example.com is now on the pro plan.');
     expect((await findUser('tier@example.com'))?.tier).toBe('pro');
+    const check = openDatabase();
+    try {
+      const account = await check
+        .selectFrom('billing_accounts')
+        .select(['pending_tier', 'pending_at'])
+        .where('user_id', '=', user.id)
+        .executeTakeFirst();
+      expect(account).toEqual({ pending_tier: null, pending_at: null });
+    } finally {
+      await check.destroy();
+    }
   });
 
   it('signs an account out everywhere: every session ended, every refresh token revoked', async () => {

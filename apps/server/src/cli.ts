@@ -10,6 +10,7 @@ import { endEverySession } from './modules/auth/session.service.js';
 import { SessionsRepository } from './modules/auth/sessions.repository.js';
 import { newId } from './common/ids.js';
 import { UsersRepository } from './modules/auth/users.repository.js';
+import { BillingRepository } from './modules/billing/billing.repository.js';
 import { ReportsRepository } from './modules/reports/reports.repository.js';
 
 const USAGE = `Usage: npm run admin -- <command>
@@ -115,8 +116,16 @@ async function setTier(db: Db, args: string[]): Promise<string> {
   const users = new UsersRepository(db);
   const user = await users.findByEmail(rawEmail.trim());
   if (!user) throw new UsageError(`No account with ${rawEmail}`);
-  await users.update(user.id, { tier, updated_at: Date.now() });
-  return `${user.email} is now on the ${tier} plan.`;
+  const now = Date.now();
+  await users.update(user.id, { tier, updated_at: now });
+  // A plan set by hand replaces a change that was waiting for the end of a paid period.
+  const billing = new BillingRepository(db);
+  await billing.update(user.id, { pending_tier: null, pending_at: null, updated_at: now });
+  const subscribed = (await billing.byUser(user.id))?.subscription_id;
+  return (
+    `${user.email} is now on the ${tier} plan.` +
+    (subscribed ? ' They have a Stripe subscription: its next change at Stripe sets the plan again.' : '')
+  );
 }
 
 async function endSessions(db: Db, args: string[]): Promise<string> {

@@ -88,6 +88,51 @@ describe('parseSettings', () => {
   });
 });
 
+describe('Stripe billing settings', () => {
+  const STRIPE = {
+    STRIPE_SECRET_KEY: 'sk_test_123',
+    STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+    STRIPE_PRICE_BASIC: 'price_basic',
+    STRIPE_PRICE_STANDARD: 'price_standard',
+    STRIPE_PRICE_PLUS: 'price_plus',
+    STRIPE_PRICE_PRO: 'price_pro',
+  };
+
+  it('is local billing with none of them set', () => {
+    expect(parseSettings({}).stripe).toBeUndefined();
+  });
+
+  it('takes the key, the webhook secret and the four prices, with a 7-day trial by default', () => {
+    expect(parseSettings(STRIPE).stripe).toEqual({
+      secretKey: 'sk_test_123',
+      webhookSecret: 'whsec_abc',
+      prices: { basic: 'price_basic', standard: 'price_standard', plus: 'price_plus', pro: 'price_pro' },
+      trialDays: 7,
+      apiUrl: undefined,
+    });
+    expect(parseSettings({ ...STRIPE, STRIPE_TRIAL_DAYS: '0' }).stripe?.trialDays).toBe(0);
+  });
+
+  it('stops start-up naming each missing variable when only some are set', () => {
+    const { STRIPE_WEBHOOK_SECRET: _secret, STRIPE_PRICE_PRO: _pro, ...partial } = STRIPE;
+    expect(() => parseSettings(partial)).toThrow(ConfigError);
+    expect(() => parseSettings(partial)).toThrow(/STRIPE_WEBHOOK_SECRET: is required with STRIPE_SECRET_KEY/);
+    expect(() => parseSettings(partial)).toThrow(/STRIPE_PRICE_PRO: is required with/);
+    expect(() => parseSettings({ STRIPE_PRICE_BASIC: 'price_basic' })).toThrow(
+      /STRIPE_SECRET_KEY: is required/,
+    );
+  });
+
+  it.each([
+    ['a publishable key', { STRIPE_SECRET_KEY: 'pk_test_123' }, /STRIPE_SECRET_KEY: must be a secret key/],
+    ['a webhook secret of another kind', { STRIPE_WEBHOOK_SECRET: 'abc' }, /STRIPE_WEBHOOK_SECRET: must be/],
+    ['one price for two plans', { STRIPE_PRICE_PRO: 'price_plus' }, /four different prices/],
+    ['a negative trial', { STRIPE_TRIAL_DAYS: '-1' }, /STRIPE_TRIAL_DAYS/],
+  ])('refuses %s, naming the variable', (_label, change, message) => {
+    expect(() => parseSettings({ ...STRIPE, ...change })).toThrow(message);
+  });
+});
+
 describe('configuration documentation', () => {
   it('describes every variable in the schema itself', () => {
     const undescribed = ENV_VARIABLES.filter((name) => !ENV_DESCRIPTIONS[name]?.trim());

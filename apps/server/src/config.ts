@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { accessSync, constants, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { PAID_TIER_IDS, type PaidTierId } from '@waymarks/shared';
 
 const optionalString = z
   .string()
@@ -145,6 +146,31 @@ const EnvSchema = z.object({
     .default('false')
     .transform((value) => value === 'true' || value === '1')
     .describe('Address the bucket as endpoint/bucket instead of bucket.endpoint (most MinIO setups)'),
+  STRIPE_SECRET_KEY: optionalString
+    .refine((value) => value === undefined || /^(sk|rk)_/.test(value), 'must be a secret key (sk_… or rk_…)')
+    .describe('Stripe secret key: subscriptions through Stripe; without it plans change at once, unbilled'),
+  STRIPE_WEBHOOK_SECRET: optionalString
+    .refine(
+      (value) => value === undefined || value.startsWith('whsec_'),
+      'must be a signing secret (whsec_…)',
+    )
+    .describe('Signing secret of the webhook endpoint at PUBLIC_URL/api/billing/webhook'),
+  STRIPE_PRICE_BASIC: optionalString.describe(
+    'Stripe price id (price_…) of the monthly basic plan (Adventurer)',
+  ),
+  STRIPE_PRICE_STANDARD: optionalString.describe('Stripe price id of the monthly standard plan (Explorer)'),
+  STRIPE_PRICE_PLUS: optionalString.describe('Stripe price id of the monthly plus plan (Pathfinder)'),
+  STRIPE_PRICE_PRO: optionalString.describe('Stripe price id of the monthly pro plan (Cartographer)'),
+  STRIPE_TRIAL_DAYS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(730)
+    .default(7)
+    .describe('Days of free trial when a free account first subscribes (0: none)'),
+  STRIPE_API_URL: optionalString
+    .pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional())
+    .describe('Address of the Stripe API; Stripe itself when unset (tests point it elsewhere)'),
 });
 
 /** Every environment variable Waymarks reads; README's table and .env.example list exactly these. */
@@ -188,6 +214,18 @@ export interface Config {
         forcePathStyle: boolean;
       };
   webDistDir: string;
+  /** Subscriptions through Stripe; undefined: local billing, plan changes apply at once. */
+  stripe: StripeSettings | undefined;
+}
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  /** The price of each paid plan: from here only, never from a browser. */
+  prices: Record<PaidTierId, string>;
+  trialDays: number;
+  /** Where the API is; undefined: Stripe's own. */
+  apiUrl: string | undefined;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -264,6 +302,45 @@ export function parseSettings(
     },
     storage: storageFrom(e, dataDir),
     webDistDir: options.webDistDir ?? path.resolve('apps/web/dist'),
+    stripe: stripeFrom(e),
+  };
+}
+
+const STRIPE_PRICE_VARIABLES = {
+  basic: 'STRIPE_PRICE_BASIC',
+  standard: 'STRIPE_PRICE_STANDARD',
+  plus: 'STRIPE_PRICE_PLUS',
+  pro: 'STRIPE_PRICE_PRO',
+} as const satisfies Record<PaidTierId, keyof z.output<typeof EnvSchema>>;
+
+/** Stripe billing when its key is set, with everything it needs; nothing of it set: local billing. */
+function stripeFrom(e: z.output<typeof EnvSchema>): StripeSettings | undefined {
+  const required = [
+    'STRIPE_SECRET_KEY',
+    'STRIPE_WEBHOOK_SECRET',
+    ...Object.values(STRIPE_PRICE_VARIABLES),
+  ] as const;
+  const set = required.filter((name) => e[name]);
+  if (set.length === 0) return undefined;
+  const missing = required.filter((name) => !e[name]);
+  if (missing.length > 0) {
+    const problems = missing.map((name) => `${name}: is required with ${set.join(', ')}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const prices = Object.fromEntries(
+    PAID_TIER_IDS.map((tier) => [tier, e[STRIPE_PRICE_VARIABLES[tier]]!]),
+  ) as Record<PaidTierId, string>;
+  if (new Set(Object.values(prices)).size !== PAID_TIER_IDS.length) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_PRICE_BASIC, _STANDARD, _PLUS and _PRO must be four different prices',
+    );
+  }
+  return {
+    secretKey: e.STRIPE_SECRET_KEY!,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+    prices,
+    trialDays: e.STRIPE_TRIAL_DAYS,
+    apiUrl: e.STRIPE_API_URL,
   };
 }
 

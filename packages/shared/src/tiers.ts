@@ -3,6 +3,10 @@
 export const TIER_IDS = ['free', 'basic', 'standard', 'plus', 'pro'] as const;
 export type TierId = (typeof TIER_IDS)[number];
 
+/** The plans that are paid for, each a subscription price at the payment provider. */
+export const PAID_TIER_IDS = ['basic', 'standard', 'plus', 'pro'] as const satisfies readonly TierId[];
+export type PaidTierId = (typeof PAID_TIER_IDS)[number];
+
 /** -1 means unlimited (SPEC.md §9). */
 export const UNLIMITED = -1;
 

@@ -23,6 +23,7 @@ import * as pendingSignUps from './migrations/0006_pending_signups.js';
 import * as progress from './migrations/0008_progress.js';
 import * as pinsListIndex from './migrations/0009_pins_list_index.js';
 import * as pinListVersions from './migrations/0010_pin_list_versions.js';
+import * as billing from './migrations/0011_billing.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008_progress': progress,
   '0009_pins_list_index': pinsListIndex,
   '0010_pin_list_versions': pinListVersions,
+  '0011_billing': billing,
 };
 
 // int8 (bigint) columns hold millisecond timestamps, well inside Number's exact range.

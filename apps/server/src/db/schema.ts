@@ -147,6 +147,28 @@ export interface PinListVersionsTable {
   version: number;
 }
 
+/** A traveller's Stripe customer and what was last read of their subscription (0011). */
+export interface BillingAccountsTable {
+  user_id: string;
+  customer_id: string;
+  subscription_id: string | null;
+  subscription_status: Generated<string>;
+  trial_ends_at: number | null;
+  current_period_end: number | null;
+  cancel_at_period_end: Generated<number>;
+  trial_used: Generated<number>;
+  pending_tier: string | null;
+  pending_at: number | null;
+  updated_at: number;
+}
+
+/** Webhook events already handled, by Stripe's event id. */
+export interface BillingEventsTable {
+  id: string;
+  type: string;
+  processed_at: number;
+}
+
 export interface MediaTable {
   id: string;
   user_id: string;
@@ -189,6 +211,8 @@ export interface Database {
   content_reports: ContentReportsTable;
   pins: PinsTable;
   pin_list_versions: PinListVersionsTable;
+  billing_accounts: BillingAccountsTable;
+  billing_events: BillingEventsTable;
   media: MediaTable;
   travel_stats: TravelStatsTable;
   travel_countries: TravelCountriesTable;

@@ -11,10 +11,10 @@ import {
   TierChangeResponse,
 } from '@waymarks/shared';
 import { currentUser } from '../auth/require-auth.js';
-import type { BillingService } from './billing.service.js';
+import type { Billing } from './billing.js';
 
 interface BillingRoutesDeps {
-  billing: BillingService;
+  billing: Billing;
   requireAuth: onRequestAsyncHookHandler;
 }
 

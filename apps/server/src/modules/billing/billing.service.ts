@@ -11,11 +11,11 @@ import {
   type TierChangeResponse,
   type TierId,
 } from '@waymarks/shared';
-import type { AccountBilling } from '../../common/billing.js';
 import { tierOf } from '../../common/user-tier.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { UsersRepository } from '../auth/users.repository.js';
+import type { Billing } from './billing.js';
 
 const LOCAL_BILLING: BillingState = {
   mode: 'local',
@@ -37,7 +37,7 @@ interface BillingDeps {
   now: () => number;
 }
 
-export class BillingService implements AccountBilling {
+export class BillingService implements Billing {
   constructor(private readonly deps: BillingDeps) {}
 
   async stateOf(

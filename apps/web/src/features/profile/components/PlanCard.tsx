@@ -13,20 +13,20 @@ import { formatLongDate, planButtonLabel } from '../plan-rules';
 import { PlanChooser } from './PlanChooser';
 import { StorageBar } from './StorageBar';
 
-/** Trial end, renewal or cancellation, as Stripe holds the subscription. */
-function billingLines(billing: Profile['billing']): string[] {
+/** Trial end, renewal or cancellation, as Stripe holds the subscription; nothing once it has ended. */
+export function billingLines(billing: Profile['billing']): string[] {
+  const { subscriptionStatus: status, trialEndsAt, currentPeriodEnd, cancelAtPeriodEnd } = billing;
+  if (!['trialing', 'active', 'past_due', 'unpaid'].includes(status)) return [];
   const lines: string[] = [];
-  if (billing.subscriptionStatus === 'trialing' && billing.trialEndsAt) {
-    lines.push(`Free trial ends on ${formatLongDate(billing.trialEndsAt)}.`);
+  const trialing = status === 'trialing' && trialEndsAt !== null;
+  if (cancelAtPeriodEnd && currentPeriodEnd) {
+    lines.push(`Your subscription is cancelled and ends on ${formatLongDate(currentPeriodEnd)}.`);
+  } else if (trialing) {
+    lines.push(`Free trial ends on ${formatLongDate(trialEndsAt)}. The first payment is taken then.`);
+  } else if (currentPeriodEnd) {
+    lines.push(`Renews on ${formatLongDate(currentPeriodEnd)}.`);
   }
-  if (billing.currentPeriodEnd) {
-    lines.push(
-      billing.cancelAtPeriodEnd
-        ? `Your subscription is cancelled and ends on ${formatLongDate(billing.currentPeriodEnd)}.`
-        : `Renews on ${formatLongDate(billing.currentPeriodEnd)}.`,
-    );
-  }
-  if (billing.subscriptionStatus === 'past_due' || billing.subscriptionStatus === 'unpaid') {
+  if (status === 'past_due' || status === 'unpaid') {
     lines.push('The last payment did not go through: please update your card.');
   }
   return lines;

@@ -273,7 +273,7 @@ describe('ProfileScreen', () => {
     expect(within(plan).getByRole('button', { name: 'Change Plan' })).toBeTruthy();
   });
 
-  it('with Stripe shows the trial end and renewal, and Manage billing goes to the portal', async () => {
+  it('with Stripe shows when the trial ends, and Manage billing goes to the portal', async () => {
     const profile = buildProfile('standard', {
       billing: {
         mode: 'stripe',
@@ -292,8 +292,8 @@ describe('ProfileScreen', () => {
     renderAt(<ProfileScreen />);
 
     const plan = await screen.findByRole('region', { name: 'Your plan' });
-    expect(plan.textContent).toContain('Free trial ends on April 10, 2025.');
-    expect(plan.textContent).toContain('Renews on April 10, 2025.');
+    expect(plan.textContent).toContain('Free trial ends on April 10, 2025. The first payment is taken then.');
+    expect(plan.textContent).not.toContain('Renews on');
     expect(plan.textContent).not.toContain(PROFILE_MESSAGES.localBilling);
     fireEvent.click(within(plan).getByRole('button', { name: 'Manage billing' }));
     await waitFor(() => expect(leavePage).toHaveBeenCalledWith('https://billing.stripe.com/p/session/abc'));

@@ -1,0 +1,312 @@
+// Plans paid through Stripe, against a fake Stripe API that speaks Stripe's wire format over HTTP
+// (testing/stripe-fake.ts), with webhook events signed by the real library: checkout with a trial, an
+// upgrade at once, a downgrade at the period's end, cancelling to free, the portal, and deletion; valid,
+// badly signed, repeated and shuffled events all end in the same account state; a checkout for another
+// account changes nothing. On SQLite and PostgreSQL.
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Profile, TierChangeResponse } from '@waymarks/shared';
+import { startFakeStripe, type FakeStripe } from '../../testing/stripe-fake.js';
+import {
+  accountMaker,
+  apiCaller,
+  startTestApp,
+  testDialects,
+  type SignedInUser,
+  type TestApp,
+} from '../../testing/test-app.js';
+import { STRIPE_MESSAGES } from './stripe-billing.service.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describe.each(testDialects())('billing through Stripe on %s', (dialect) => {
+  let t: TestApp;
+  let fake: FakeStripe;
+  const signedInUser = accountMaker(() => t, { label: 'payer', subnet: '10.9.1' });
+  const call = apiCaller(() => t);
+  const signer = new Stripe('sk_test_signer');
+
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    t = await startTestApp(dialect, fake.env());
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+
+  /** Sends an event to the webhook as Stripe does: the JSON as bytes, signed (unless a signature is given). */
+  async function deliver(event: Stripe.Event, signature?: string) {
+    const payload = JSON.stringify(event);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/billing/webhook',
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'stripe-signature':
+          signature ?? signer.webhooks.generateTestHeaderString({ payload, secret: fake.webhookSecret }),
+      },
+      payload,
+    });
+  }
+
+  /** Delivers every event made since `from` (an index into fake.events), in order; answers the next index. */
+  async function deliverSince(from: number) {
+    for (const event of fake.events.slice(from)) expect((await deliver(event)).statusCode).toBe(200);
+    return fake.events.length;
+  }
+
+  const profileOf = async (user: SignedInUser) => {
+    const res = await call('GET', '/api/profile', user);
+    expect(res.statusCode).toBe(200);
+    return Profile.parse(res.json());
+  };
+
+  const changeTier = async (user: SignedInUser, newTierId: string) => {
+    const res = await call('POST', '/api/tier-upgrade', user, { newTierId });
+    return { status: res.statusCode, body: res.json() };
+  };
+
+  /** The Checkout Session a tier change sent the traveller to. */
+  const sessionIdOf = (body: unknown) =>
+    new URL(TierChangeResponse.parse(body).redirectToCheckoutUrl!).pathname.split('/').pop()!;
+
+  const billingRowsOf = (userId: string) =>
+    t.db.selectFrom('billing_accounts').select('user_id').where('user_id', '=', userId).execute();
+
+  const handledEvents = (events: Stripe.Event[]) =>
+    t.db
+      .selectFrom('billing_events')
+      .select('id')
+      .where(
+        'id',
+        'in',
+        events.map((event) => event.id),
+      )
+      .execute();
+
+  /** A traveller who went through checkout for `tier` and whose events all arrived. */
+  async function subscriber(tier: string) {
+    const user = await signedInUser();
+    const from = fake.events.length;
+    const { body } = await changeTier(user, tier);
+    const sessionId = sessionIdOf(body);
+    const subscription = await fake.completeCheckout(sessionId);
+    await deliverSince(from);
+    return { user, subscription };
+  }
+
+  /** The period ends at Stripe (the server hears of it from the events alone); the events arrive. */
+  async function endPeriod(subscriptionId: string) {
+    const from = fake.events.length;
+    await fake.renew(subscriptionId);
+    await deliverSince(from);
+  }
+
+  it('sends a free account to Checkout with a 7-day trial, and gives the plan once Stripe says it is paid', async () => {
+    const user = await signedInUser();
+    const { status, body } = await changeTier(user, 'standard');
+    expect(status).toBe(200);
+    const change = TierChangeResponse.parse(body);
+    expect(change.tier).toBe('free');
+    const session = [...fake.checkoutSessions.values()].find((s) => s.url === change.redirectToCheckoutUrl)!;
+    expect(session.client_reference_id).toBe(user.userId);
+    expect(session.price).toBe(fake.prices.standard);
+    expect(session.trialDays).toBe(7);
+    expect(session.success_url).toMatch(/\/profile\?payment=success$/);
+    expect(session.cancel_url).toMatch(/\/profile\?payment=cancelled$/);
+    // Nothing is given before Stripe says so.
+    expect((await profileOf(user)).tier.current).toBe('free');
+
+    const from = fake.events.length;
+    await fake.completeCheckout(session.id);
+    await deliverSince(from);
+    const profile = await profileOf(user);
+    expect(profile.tier.current).toBe('standard');
+    expect(profile.billing).toMatchObject({
+      mode: 'stripe',
+      subscriptionStatus: 'trialing',
+      cancelAtPeriodEnd: false,
+      portalAvailable: true,
+      trialDays: 0,
+    });
+    const trialEnd = Date.parse(profile.billing.trialEndsAt!);
+    expect(Math.abs(trialEnd - (fake.now() * 1000 + 7 * DAY_MS))).toBeLessThan(60_000);
+  });
+
+  it('applies an upgrade between paid plans at once, and a downgrade only when the period ends', async () => {
+    const { user, subscription } = await subscriber('basic');
+    expect((await profileOf(user)).tier.current).toBe('basic');
+
+    const up = await changeTier(user, 'plus');
+    expect(up.status).toBe(200);
+    expect(TierChangeResponse.parse(up.body)).toMatchObject({ tier: 'plus', pendingTierChange: null });
+    expect(fake.subscriptions.get(subscription.id)!.items.data[0]!.price.id).toBe(fake.prices.plus);
+    expect((await profileOf(user)).tier.current).toBe('plus');
+
+    const down = TierChangeResponse.parse((await changeTier(user, 'standard')).body);
+    expect(down.tier).toBe('plus');
+    expect(down.pendingTierChange).toMatchObject({ tier: 'standard', name: 'Explorer' });
+    expect(down.message).toMatch(
+      /^Your plan changes to Explorer on [A-Z][a-z]+ \d{1,2}, \d{4}\. Until then you keep Pathfinder\.$/,
+    );
+    expect(fake.subscriptions.get(subscription.id)!.items.data[0]!.price.id).toBe(fake.prices.plus);
+    const pending = await profileOf(user);
+    expect(pending.tier.current).toBe('plus');
+    expect(pending.pendingTierChange?.tier).toBe('standard');
+    // Not yet due.
+    const early = await call('POST', '/api/process-pending-tier-change', user);
+    expect(early.json()).toMatchObject({ processed: false, tier: 'plus' });
+
+    await endPeriod(subscription.id);
+    const after = await profileOf(user);
+    expect(after.tier.current).toBe('standard');
+    expect(after.pendingTierChange).toBeNull();
+    expect(fake.subscriptions.get(subscription.id)!.items.data[0]!.price.id).toBe(fake.prices.standard);
+  });
+
+  it('takes back a scheduled change when the plan in force is chosen again', async () => {
+    const { user } = await subscriber('plus');
+    await changeTier(user, 'basic');
+    expect((await profileOf(user)).pendingTierChange?.tier).toBe('basic');
+    const again = await changeTier(user, 'plus');
+    expect(again.status).toBe(200);
+    expect(TierChangeResponse.parse(again.body).message).toContain('cancelled');
+    expect((await profileOf(user)).pendingTierChange).toBeNull();
+    // With nothing waiting, the plan in force is refused as unchanged.
+    expect((await changeTier(user, 'plus')).status).toBe(409);
+  });
+
+  it('moves to free at the end of the period: the subscription is cancelled then, not before', async () => {
+    const { user, subscription } = await subscriber('basic');
+    const down = TierChangeResponse.parse((await changeTier(user, 'free')).body);
+    expect(down.pendingTierChange?.tier).toBe('free');
+    expect(fake.subscriptions.get(subscription.id)!.cancel_at_period_end).toBe(true);
+    expect((await profileOf(user)).tier.current).toBe('basic');
+
+    await endPeriod(subscription.id);
+    const profile = await profileOf(user);
+    expect(profile.tier.current).toBe('free');
+    expect(profile.billing.subscriptionStatus).toBe('canceled');
+    expect(profile.pendingTierChange).toBeNull();
+    // A second subscription starts without a trial: the first one had it.
+    const next = TierChangeResponse.parse((await changeTier(user, 'basic')).body);
+    const session = [...fake.checkoutSessions.values()].find((s) => s.url === next.redirectToCheckoutUrl)!;
+    expect(session.trialDays).toBe(0);
+  });
+
+  it('ends in the same account state whether events arrive in order, shuffled or repeated', async () => {
+    const journey = async () => {
+      const user = await signedInUser();
+      const from = fake.events.length;
+      const { body } = await changeTier(user, 'basic');
+      const sessionId = sessionIdOf(body);
+      const subscription = await fake.completeCheckout(sessionId);
+      await fake.failPayment(subscription.id);
+      return { user, subscription, events: fake.events.slice(from) };
+    };
+    const inOrder = await journey();
+    for (const event of inOrder.events) expect((await deliver(event)).statusCode).toBe(200);
+
+    const shuffled = await journey();
+    const stream = [...shuffled.events].reverse();
+    stream.splice(1, 0, shuffled.events[0]!, shuffled.events[1]!);
+    for (const event of [...stream, ...stream]) expect((await deliver(event)).statusCode).toBe(200);
+
+    const stateOf = async (user: SignedInUser) => {
+      const { tier, billing, pendingTierChange } = await profileOf(user);
+      return { tier: tier.current, status: billing.subscriptionStatus, pendingTierChange };
+    };
+    expect(await stateOf(inOrder.user)).toEqual({
+      tier: 'basic',
+      status: 'past_due',
+      pendingTierChange: null,
+    });
+    expect(await stateOf(shuffled.user)).toEqual(await stateOf(inOrder.user));
+    const handled = await handledEvents(shuffled.events);
+    expect(handled).toHaveLength(shuffled.events.length);
+  });
+
+  it('refuses an event with a bad or missing signature, or signed with another secret, and changes nothing', async () => {
+    const user = await signedInUser();
+    const from = fake.events.length;
+    const { body } = await changeTier(user, 'pro');
+    const sessionId = sessionIdOf(body);
+    await fake.completeCheckout(sessionId);
+    const events = fake.events.slice(from);
+    for (const event of events) {
+      const payload = JSON.stringify(event);
+      const otherSecret = signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_another' });
+      for (const signature of ['t=1,v1=deadbeef', '', otherSecret]) {
+        const res = await deliver(event, signature);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error.message).toBe(STRIPE_MESSAGES.badSignature);
+      }
+    }
+    expect((await profileOf(user)).tier.current).toBe('free');
+    const handled = await handledEvents(events);
+    expect(handled).toEqual([]);
+    // The same events, signed, are then taken.
+    await deliverSince(from);
+    expect((await profileOf(user)).tier.current).toBe('pro');
+  });
+
+  it('refuses a completed checkout that names another account, and changes nothing', async () => {
+    const victim = await signedInUser();
+    const { user: payer } = await subscriber('basic');
+    const payerCustomer = (
+      await t.db
+        .selectFrom('billing_accounts')
+        .select('customer_id')
+        .where('user_id', '=', payer.userId)
+        .executeTakeFirstOrThrow()
+    ).customer_id;
+    const completed = fake.events.find(
+      (event) =>
+        event.type === 'checkout.session.completed' &&
+        (event.data.object as { customer: string }).customer === payerCustomer,
+    )!;
+    const forged = structuredClone(completed);
+    forged.id = `${completed.id}_forged`;
+    (forged.data.object as { client_reference_id: string }).client_reference_id = victim.userId;
+    const res = await deliver(forged);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(STRIPE_MESSAGES.checkoutForAnotherAccount);
+    expect((await profileOf(victim)).tier.current).toBe('free');
+    expect(await billingRowsOf(victim.userId)).toEqual([]);
+  });
+
+  it('refuses an unknown plan and the plan in force, and never takes a price from the browser', async () => {
+    const user = await signedInUser();
+    const unknown = await call('POST', '/api/tier-upgrade', user, { newTierId: 'platinum' });
+    expect(unknown.statusCode).toBe(400);
+    const price = await call('POST', '/api/tier-upgrade', user, {
+      newTierId: 'basic',
+      priceId: 'price_cheap',
+    });
+    expect(price.statusCode).toBe(400);
+    expect((await changeTier(user, 'free')).status).toBe(409);
+  });
+
+  it('opens the customer portal, which returns to /profile, once there is a customer', async () => {
+    const newcomer = await signedInUser();
+    expect((await call('POST', '/api/billing/portal', newcomer)).statusCode).toBe(409);
+    const { user } = await subscriber('basic');
+    const res = await call('POST', '/api/billing/portal', user);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().url).toMatch(new RegExp(`^${fake.url}/portal/`));
+  });
+
+  it('cancels the subscription at Stripe when the account is deleted', async () => {
+    const { user, subscription } = await subscriber('plus');
+    const { email } = await t.db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', user.userId)
+      .executeTakeFirstOrThrow();
+    const res = await call('DELETE', '/api/account', user, { email });
+    expect(res.statusCode).toBe(204);
+    expect(fake.subscriptions.get(subscription.id)!.status).toBe('canceled');
+    expect(await billingRowsOf(user.userId)).toEqual([]);
+  });
+});
