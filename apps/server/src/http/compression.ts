@@ -5,7 +5,7 @@
 // sent again and again as the same bytes (a kept pins list) is compressed once per encoding.
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyCompress, { type FastifyCompressOptions } from '@fastify/compress';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
@@ -67,31 +67,39 @@ export function keepCompressedCopies(body: Buffer): void {
   if (!compressedCopies.has(body)) compressedCopies.set(body, new Map());
 }
 
+/**
+ * A kept body goes out as its kept compressed copy; the plugin's own onSend, after this one, finds the
+ * answer already encoded and leaves it.
+ */
+const sendKeptCopy: onSendHookHandler = async (request, reply, payload) => {
+  if (!Buffer.isBuffer(payload)) return payload;
+  const copies = compressedCopies.get(payload);
+  if (!copies || payload.length < OPTIONS.threshold) return payload;
+  const accepted = request.headers['accept-encoding'];
+  const encoding = accepted ? negotiate(accepted.toLowerCase(), OPTIONS.encodings) : undefined;
+  if (encoding !== 'br' && encoding !== 'gzip') return payload;
+  let copy = copies.get(encoding);
+  if (!copy) {
+    copy = ENCODERS[encoding](payload);
+    copies.set(encoding, copy);
+    // A failed compression is not kept: the next answer tries again.
+    copy.catch(() => copies.delete(encoding));
+  }
+  const compressed = await copy;
+  reply.header('content-encoding', encoding);
+  reply.header('vary', 'accept-encoding');
+  reply.header('content-length', compressed.length);
+  return compressed;
+};
+
 export async function registerCompression(api: FastifyInstance): Promise<void> {
+  // Before the plugin's: the plugin appends its hooks to those a route has, so sendKeptCopy runs first,
+  // and only on the routes that compress.
   api.addHook('onRoute', (route) => {
     route.compress ??= false;
-  });
-  // Before the plugin's own onSend, which a route's hooks run after: a kept body goes out as its kept
-  // copy, and the plugin, finding the answer already encoded, leaves it.
-  api.addHook('onSend', async (request, reply, payload) => {
-    if (!Buffer.isBuffer(payload)) return payload;
-    const copies = compressedCopies.get(payload);
-    if (!copies || payload.length < OPTIONS.threshold) return payload;
-    const accepted = request.headers['accept-encoding'];
-    const encoding = accepted ? negotiate(accepted.toLowerCase(), OPTIONS.encodings) : undefined;
-    if (encoding !== 'br' && encoding !== 'gzip') return payload;
-    let copy = copies.get(encoding);
-    if (!copy) {
-      copy = ENCODERS[encoding](payload);
-      copies.set(encoding, copy);
-      // A failed compression is not kept: the next answer tries again.
-      copy.catch(() => copies.delete(encoding));
-    }
-    const compressed = await copy;
-    reply.header('content-encoding', encoding);
-    reply.header('vary', 'accept-encoding');
-    reply.header('content-length', compressed.length);
-    return compressed;
+    if (route.compress === false) return;
+    const own = route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
+    route.onSend = [sendKeptCopy, ...own];
   });
   await api.register(fastifyCompress, {
     ...OPTIONS,
