@@ -6,6 +6,13 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 // that no write can forget it, whichever code makes it: a pin's edit, a media count, a deletion with the
 // account. No foreign key: a pin deleted with its account still counts, after the user row is gone (the
 // account's deletion then removes the row).
+/** The writes that change a list, and the rows (new or old) that name whose list it is. */
+const WRITES = [
+  ['insert', 'new'],
+  ['update', 'new'],
+  ['delete', 'old'],
+] as const;
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('pin_list_versions')
@@ -13,7 +20,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('version', 'bigint', (col) => col.notNull())
     .execute();
 
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  if (postgres) {
     // Once per statement, for every traveller it touched: the bench's 10,000-pin insert counts once.
     await sql`
       create function pin_list_changed() returns trigger language plpgsql as $$
@@ -24,35 +32,28 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         return null;
       end
       $$`.execute(db);
-    for (const [event, table] of [
-      ['insert', 'new'],
-      ['update', 'new'],
-      ['delete', 'old'],
-    ] as const) {
-      await sql`
-        create trigger ${sql.raw(`pins_${event}_changes_list`)} after ${sql.raw(event)} on pins
-        referencing ${sql.raw(table)} table as changed_pins
-        for each statement execute function pin_list_changed()`.execute(db);
-    }
-    return;
   }
-  // SQLite has row triggers only.
-  for (const [event, row] of [
-    ['insert', 'new'],
-    ['update', 'new'],
-    ['delete', 'old'],
-  ] as const) {
-    await sql`
-      create trigger ${sql.raw(`pins_${event}_changes_list`)} after ${sql.raw(event)} on pins
-      begin
-        insert into pin_list_versions (user_id, version) values (${sql.raw(row)}.user_id, 1)
-          on conflict (user_id) do update set version = version + 1;
-      end`.execute(db);
+  for (const [event, rows] of WRITES) {
+    const name = sql.raw(`pins_${event}_changes_list`);
+    await (
+      postgres
+        ? sql`
+          create trigger ${name} after ${sql.raw(event)} on pins
+          referencing ${sql.raw(rows)} table as changed_pins
+          for each statement execute function pin_list_changed()`
+        : // SQLite has row triggers only.
+          sql`
+          create trigger ${name} after ${sql.raw(event)} on pins
+          begin
+            insert into pin_list_versions (user_id, version) values (${sql.raw(rows)}.user_id, 1)
+              on conflict (user_id) do update set version = version + 1;
+          end`
+    ).execute(db);
   }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const event of ['insert', 'update', 'delete']) {
+  for (const [event] of WRITES) {
     await sql`drop trigger if exists ${sql.raw(`pins_${event}_changes_list`)}${sql.raw(
       db.getExecutor().adapter instanceof PostgresAdapter ? ' on pins' : '',
     )}`.execute(db);
