@@ -157,6 +157,7 @@ export interface BillingAccountsTable {
   current_period_end: number | null;
   cancel_at_period_end: Generated<number>;
   trial_used: Generated<number>;
+  checkout_session_id: string | null;
   pending_tier: string | null;
   pending_at: number | null;
   updated_at: number;

@@ -276,6 +276,21 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       sessions.set(sessionId, session);
       return [200, session];
     }
+    if (resource === 'checkout' && sub === 'sessions' && third) {
+      const [, , , sessionId, action] = parts;
+      const session = sessions.get(sessionId ?? '');
+      if (!session)
+        return [404, stripeError(`No such checkout.session: '${sessionId}'`, 'session', 'resource_missing')];
+      if (method === 'GET' && !action) return [200, session];
+      if (method === 'POST' && action === 'expire') {
+        if (session.status !== 'open') {
+          return invalid(`Only Checkout Sessions with a status in ["open"] can be expired.`, 'session');
+        }
+        session.status = 'expired';
+        await emit('checkout.session.expired', session);
+        return [200, session];
+      }
+    }
     if (resource === 'subscriptions' && sub) {
       const subscription = subscriptions.get(sub);
       if (!subscription)
@@ -330,6 +345,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     if (kind === 'pay') {
       const session = sessions.get(pageId ?? '');
       if (!session) return void res.writeHead(404).end();
+      if (session.status !== 'open') return html('<h1>This checkout has expired</h1>');
       if (req.method === 'POST' && action === 'complete') {
         await completeCheckout(session.id);
         return redirect(session.success_url);

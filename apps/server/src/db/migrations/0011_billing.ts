@@ -18,6 +18,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('cancel_at_period_end', 'integer', (col) => col.notNull().defaultTo(0))
     /** Once a free trial has been given, none is given again. */
     .addColumn('trial_used', 'integer', (col) => col.notNull().defaultTo(0))
+    /** The Checkout Session last opened: expired when another is opened, so only one can be paid. */
+    .addColumn('checkout_session_id', 'varchar(255)')
     .addColumn('pending_tier', 'varchar(16)')
     .addColumn('pending_at', 'bigint')
     .addColumn('updated_at', 'bigint', (col) => col.notNull())

@@ -134,6 +134,20 @@ describe.each(testDialects())('billing through Stripe on %s', (dialect) => {
     expect(Math.abs(trialEnd - (fake.now() * 1000 + 7 * DAY_MS))).toBeLessThan(60_000);
   });
 
+  it('expires the open checkout when another is opened, so two tabs cannot make two subscriptions', async () => {
+    const user = await signedInUser();
+    const first = sessionIdOf((await changeTier(user, 'basic')).body);
+    const second = sessionIdOf((await changeTier(user, 'plus')).body);
+    expect(fake.checkoutSessions.get(first)!.status).toBe('expired');
+    await expect(fake.completeCheckout(first)).rejects.toThrow(/no open checkout session/);
+    const from = fake.events.length;
+    await fake.completeCheckout(second);
+    await deliverSince(from);
+    expect((await profileOf(user)).tier.current).toBe('plus');
+    const customer = fake.checkoutSessions.get(second)!.customer;
+    expect([...fake.subscriptions.values()].filter((s) => s.customer === customer)).toHaveLength(1);
+  });
+
   it('applies an upgrade between paid plans at once, and a downgrade only when the period ends', async () => {
     const { user, subscription } = await subscriber('basic');
     expect((await profileOf(user)).tier.current).toBe('basic');

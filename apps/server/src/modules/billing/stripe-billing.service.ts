@@ -331,6 +331,8 @@ export class StripeBillingService implements Billing {
       );
       account = await accounts.insertOrGet(user.id, customer.id, now());
     }
+    // One open checkout per account: two tabs paying at once would make two subscriptions.
+    if (account.checkout_session_id) await this.expireCheckout(account.checkout_session_id);
     const trialDays = account.trial_used ? 0 : settings.trialDays;
     const session = await this.call(() =>
       stripe.checkout.sessions.create({
@@ -348,6 +350,7 @@ export class StripeBillingService implements Billing {
       }),
     );
     if (!session.url) throw new AppError(503, ErrorCode.serviceBusy, STRIPE_MESSAGES.providerDown);
+    await accounts.update(user.id, { checkout_session_id: session.id, updated_at: now() });
     return {
       success: true,
       message: 'Redirecting to secure checkout…',
@@ -355,6 +358,14 @@ export class StripeBillingService implements Billing {
       tier: tierOf(user),
       pendingTierChange: null,
     };
+  }
+
+  /** Expires a Checkout Session that is still open; one already paid or expired is left as it is. */
+  private async expireCheckout(sessionId: string): Promise<void> {
+    const session = await this.call(() => this.deps.stripe.checkout.sessions.retrieve(sessionId));
+    if (session.status === 'open') {
+      await this.call(() => this.deps.stripe.checkout.sessions.expire(sessionId));
+    }
   }
 
   private subscription(id: string): Promise<Stripe.Subscription> {
