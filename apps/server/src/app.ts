@@ -63,6 +63,9 @@ import { MediaService } from './modules/media/media.service.js';
 import { MediaSweep } from './modules/media/media.sweep.js';
 import { BillingService } from './modules/billing/billing.service.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
+import { AvatarRepository } from './modules/avatar/avatar.repository.js';
+import { avatarRoutes } from './modules/avatar/avatar.routes.js';
+import { AvatarService } from './modules/avatar/avatar.service.js';
 import type { Billing } from './modules/billing/billing.js';
 import { BillingRepository } from './modules/billing/billing.repository.js';
 import { StripeBillingService } from './modules/billing/stripe-billing.service.js';
@@ -212,6 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     listCache: new PinListCache(PIN_LIST_CACHE_BYTES),
   });
   const countries = new CountriesService(new CountriesRepository(db));
+  const avatar = new AvatarService(new AvatarRepository(db));
   const leaderboard = new LeaderboardService({
     stats: travelStats,
     details: new TravelerDetailsRepository(db),
@@ -278,6 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(placesRoutes, { gazetteer, requireAuth });
       await api.register(pinsRoutes, { pins, requireAuth });
       await api.register(countriesRoutes, { countries, requireAuth });
+      await api.register(avatarRoutes, { avatar, requireAuth });
       await api.register(leaderboardRoutes, { leaderboard, requireAuth });
       await api.register(profileRoutes, { profile, requireAuth });
       await api.register(billingRoutes, { billing, requireAuth });

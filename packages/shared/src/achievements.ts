@@ -2,9 +2,10 @@
 // Traveler at 10 or more. Countries are counted by the 195 rule (geo.ts).
 
 export const ACHIEVEMENT_IDS = ['explorer', 'wanderer', 'traveler'] as const;
+export type AchievementId = (typeof ACHIEVEMENT_IDS)[number];
 
 export interface Achievement {
-  id: (typeof ACHIEVEMENT_IDS)[number];
+  id: AchievementId;
   name: string;
   /** Countries needed to earn it. */
   countries: number;
