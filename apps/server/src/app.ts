@@ -214,8 +214,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deleteWithMedia: (user, pinId) => media.deletePin(user, pinId),
     listCache: new PinListCache(PIN_LIST_CACHE_BYTES),
   });
-  const countries = new CountriesService(new CountriesRepository(db));
-  const avatar = new AvatarService(new AvatarRepository(db));
+  const countriesRepository = new CountriesRepository(db);
+  const countries = new CountriesService(countriesRepository);
+  const avatar = new AvatarService(new AvatarRepository(db), countriesRepository);
   const leaderboard = new LeaderboardService({
     stats: travelStats,
     details: new TravelerDetailsRepository(db),

@@ -19,13 +19,17 @@ import {
 } from '@waymarks/shared';
 import { tierOf } from '../../common/user-tier.js';
 import type { UserRow } from '../../db/schema.js';
+import type { CountriesRepository } from '../countries/countries.repository.js';
 import type { AvatarRepository } from './avatar.repository.js';
 
 /** The query as validated: `unlocked` is a boolean by then. */
 type ItemsFilter = Omit<AvatarItemsQuery, 'unlocked'> & { unlocked?: boolean | undefined };
 
 export class AvatarService {
-  constructor(private readonly avatars: AvatarRepository) {}
+  constructor(
+    private readonly avatars: AvatarRepository,
+    private readonly countries: Pick<CountriesRepository, 'countryCodes'>,
+  ) {}
 
   async items(user: UserRow, filter: ItemsFilter): Promise<AvatarItemsResponse> {
     const figures = await this.figures(user);
@@ -71,20 +75,24 @@ export class AvatarService {
 
   async progress(user: UserRow): Promise<AvatarProgress> {
     const figures = await this.figures(user);
-    const all = avatarItems();
     return {
       countriesVisited: figures.countries.length,
       continentsVisited: figures.continents,
       verifiedPins: figures.verifiedPins,
-      unlockedCount: all.filter((item) => isUnlocked(item, figures)).length,
-      totalCount: all.length,
+      unlockedCount: unlockedItems(figures).length,
+      totalCount: avatarItems().length,
       customizationLevel: TIER_AVATAR_LEVEL[tierOf(user)],
     };
   }
 
   private async figures(user: UserRow): Promise<AvatarFigures> {
-    const { countryCodes, verifiedPins } = await this.avatars.figures(user.id);
-    const countries = [...countedStates(countryCodes)];
+    const [codes, verifiedPins] = await Promise.all([
+      this.countries.countryCodes(user.id),
+      this.avatars.verifiedPinCount(user.id),
+    ]);
+    const countries = [...countedStates(codes)];
     return { countries, continents: continentCount(countries), verifiedPins };
   }
 }
+
+const unlockedItems = (figures: AvatarFigures) => avatarItems().filter((item) => isUnlocked(item, figures));
