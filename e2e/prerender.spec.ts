@@ -2,7 +2,7 @@
 // instance's settings filled in, then adopted by React in the browser without a hydration error and without
 // drawing the page again.
 import { expect, test, type Page } from '@playwright/test';
-import { isHydrated } from './support/page-checks.js';
+import { isHydrated, waitForAdoption } from './support/page-checks.js';
 
 // SUPPORT_EMAIL is not set by e2e/global-setup.ts, so the default address applies.
 const SUPPORT = 'support@waymarks.app';
@@ -111,4 +111,18 @@ test('a tap on the phone menu before the app has arrived opens the menu once it 
 
   release();
   await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+});
+
+test('a page scrolled before the app has arrived stays where the visitor left it', async ({ page }) => {
+  const release = await holdAppCode(page);
+  await page.goto('/illegal-content', { waitUntil: 'domcontentloaded' });
+  await page.getByRole('button', { name: 'Submit Report' }).scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(0);
+
+  release();
+  await waitForAdoption(page);
+  // A frame after adoption, so that anything the app does to the scroll on mount has been done.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
 });

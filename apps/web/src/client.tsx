@@ -15,11 +15,12 @@ export interface App {
   router: DataRouter;
 }
 
-export function createApp(): App {
+/** `adopting`: the app is for a page that arrived as HTML (hydratePage), not one it draws itself. */
+export function createApp({ adopting = false }: { adopting?: boolean } = {}): App {
   const manager = new SessionManager({ fetch: window.fetch.bind(window) });
   const queryClient = createQueryClient();
   clearCacheWhenSessionEnds(manager, queryClient);
-  return { manager, queryClient, router: createAppRouter() };
+  return { manager, queryClient, router: createAppRouter({ adopting }) };
 }
 
 /** A page without markup: the session is restored from the refresh cookie before anything asks for it. */
@@ -42,7 +43,7 @@ export function renderApp(container: HTMLElement, app: App = createApp()): Root 
  */
 export function hydratePage(
   container: HTMLElement,
-  app: App = createApp(),
+  app: App = createApp({ adopting: true }),
   { onAdopted, ...options }: HydrationOptions & { onAdopted?: () => void } = {},
 ): Root {
   let adopted = false;

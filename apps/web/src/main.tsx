@@ -34,7 +34,7 @@ async function hydrate(container: HTMLElement, load: () => Promise<PageModule>, 
   await nextTask();
   const [{ createApp, hydratePage }] = await Promise.all([client, load()]);
   await nextTask();
-  const app = createApp();
+  const app = createApp({ adopting: true });
   await nextTask();
   hydratePage(container, app, { onAdopted: () => early.replay() });
 }

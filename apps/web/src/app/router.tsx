@@ -72,6 +72,11 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/**
+ * `adopting`: the page arrived as HTML and the visitor may have scrolled it before the app's code came.
+ * Told that it is hydrating, the router leaves the scroll where it is rather than putting the page back at
+ * the top, which would also move what is under the visitor's finger between a press and its release.
+ */
+export function createAppRouter({ adopting = false }: { adopting?: boolean } = {}) {
+  return createBrowserRouter(routes, adopting ? { hydrationData: {} } : {});
 }
