@@ -216,10 +216,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const countriesRepository = new CountriesRepository(db);
   const countries = new CountriesService(countriesRepository);
-  const avatar = new AvatarService(new AvatarRepository(db), countriesRepository);
+  const avatar = new AvatarService({
+    avatars: new AvatarRepository(db),
+    countries: countriesRepository,
+    storage,
+    now,
+    onCleanupError: (error, keys) =>
+      app.log.warn({ err: error, keys: keys.length }, 'a replaced avatar image could not be deleted'),
+  });
   const leaderboard = new LeaderboardService({
     stats: travelStats,
     details: new TravelerDetailsRepository(db),
+    storage,
     now,
   });
   const stripeBilling = config.stripe
@@ -250,7 +258,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     links: new ArchiveLinks(config.authSecret, 'account-export-link'),
     now,
     onCleanupError: (error, keys) =>
-      app.log.warn({ err: error, keys: keys.length }, 'stored media could not be deleted; the sweep will'),
+      app.log.warn(
+        { err: error, keys: keys.length },
+        "a deleted account's stored objects could not all be deleted; the sweep removes the media",
+      ),
   });
   const secureCookies = config.publicUrl.startsWith('https://');
   const cookieSecret = createHash('sha256').update(`cookie:${config.authSecret}`).digest('base64url');

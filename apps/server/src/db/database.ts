@@ -24,6 +24,7 @@ import * as progress from './migrations/0008_progress.js';
 import * as pinsListIndex from './migrations/0009_pins_list_index.js';
 import * as pinListVersions from './migrations/0010_pin_list_versions.js';
 import * as billing from './migrations/0011_billing.js';
+import * as avatars from './migrations/0012_avatars.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009_pins_list_index': pinsListIndex,
   '0010_pin_list_versions': pinListVersions,
   '0011_billing': billing,
+  '0012_avatars': avatars,
 };
 
 // int8 (bigint) columns hold millisecond timestamps, well inside Number's exact range.

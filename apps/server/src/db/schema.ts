@@ -170,6 +170,19 @@ export interface BillingEventsTable {
   processed_at: number;
 }
 
+/** A traveller's saved avatar (0012): parts and seen_unlocked are JSON text, read and written whole. */
+export interface AvatarsTable {
+  user_id: string;
+  /** Category → part id; {} while only the unlocks have been checked. */
+  parts: string;
+  /** Storage key of the PNG render; null before one is uploaded. */
+  image_key: string | null;
+  /** The part ids travel had unlocked at the last check-unlocks. */
+  seen_unlocked: string;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface MediaTable {
   id: string;
   user_id: string;
@@ -214,6 +227,7 @@ export interface Database {
   pin_list_versions: PinListVersionsTable;
   billing_accounts: BillingAccountsTable;
   billing_events: BillingEventsTable;
+  avatars: AvatarsTable;
   media: MediaTable;
   travel_stats: TravelStatsTable;
   travel_countries: TravelCountriesTable;

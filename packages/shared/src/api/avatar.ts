@@ -1,9 +1,16 @@
-// The avatar's wardrobe contract (issue 14; SPEC.md §7 Avatar): GET /api/avatar/items with its filters,
-// /avatar/unlocked, /avatar/achievements and /avatar/progress, for the signed-in traveller.
+// The avatar contract (issue 14; SPEC.md §7 Avatar) for the signed-in traveller: the wardrobe (GET
+// /api/avatar/items with its filters, /avatar/unlocked, /avatar/achievements, /avatar/progress) and the saved
+// avatar (GET /avatar/user, PUT /avatar, PUT /avatar/image, POST /avatar/check-unlocks).
 import { z } from 'zod';
 import { ACHIEVEMENT_IDS } from '../achievements.js';
 import { AVATAR_LEVELS } from '../features.js';
-import { AVATAR_CATEGORIES, AVATAR_RARITIES, AVATAR_SUBCATEGORIES } from '../avatar/catalog.js';
+import {
+  AVATAR_CATEGORIES,
+  AVATAR_RARITIES,
+  AVATAR_SUBCATEGORIES,
+  type AvatarCategory,
+  type AvatarRarity,
+} from '../avatar/catalog.js';
 
 const count = z.number().int().min(0);
 
@@ -62,3 +69,82 @@ export const AvatarProgress = z
   })
   .describe('AvatarProgress');
 export type AvatarProgress = z.infer<typeof AvatarProgress>;
+
+/** Catalogue ids are short; a longer value names no part and is refused before it is looked up. */
+export const AVATAR_PART_ID_MAX = 64;
+
+/** The PNG render the creator uploads: small enough to keep in memory, large enough for any screen. */
+export const AVATAR_IMAGE_LIMITS = { maxBytes: 512 * 1024, maxSide: 1024 } as const;
+
+/** The categories a saved avatar must fill: a figure has a build, a skin and a face. */
+export const REQUIRED_AVATAR_CATEGORIES = [
+  'body',
+  'skin',
+  'face',
+] as const satisfies readonly AvatarCategory[];
+
+export const AVATAR_MESSAGES = {
+  paidPlanRequired: 'Upgrade to any paid plan to create avatars',
+  noAvatar: 'No avatar saved',
+  imageNotPng: 'The avatar image must be a PNG',
+  imageSize: `The avatar image must be 1 to ${AVATAR_IMAGE_LIMITS.maxSide} pixels wide and high`,
+  imageTypeRequired: 'Send the avatar image as image/png',
+} as const;
+
+/** Why a part cannot be worn: travel has not unlocked it yet. */
+export const avatarPartLockedMessage = (partName: string, unlockHint: string): string =>
+  `${partName} is still locked. ${unlockHint} to unlock it.`;
+
+/** Why a part cannot be worn: the plan's customisation level stops short of its rarity. */
+export const avatarRarityMessage = (partName: string, rarity: AvatarRarity, planName: string): string =>
+  `Your ${planName} plan cannot wear ${rarity} parts such as ${partName}. Upgrade to wear it.`;
+
+const partId = z
+  .string()
+  .min(1)
+  .max(AVATAR_PART_ID_MAX)
+  .describe('A part of the catalogue, e.g. hair-braids');
+
+const partSlots = Object.fromEntries(AVATAR_CATEGORIES.map((category) => [category, partId.optional()])) as {
+  [Category in AvatarCategory]: z.ZodOptional<typeof partId>;
+};
+
+/** What the avatar wears: at most one part per category, by id. */
+export const AvatarParts = z.strictObject(partSlots).describe('AvatarParts');
+export type AvatarParts = z.infer<typeof AvatarParts>;
+
+const requiredSlots = Object.fromEntries(REQUIRED_AVATAR_CATEGORIES.map((category) => [category, true])) as {
+  [Category in (typeof REQUIRED_AVATAR_CATEGORIES)[number]]: true;
+};
+
+export const SaveAvatarRequest = z.strictObject({
+  parts: AvatarParts.required(requiredSlots).describe('body, skin and face are required; the rest optional'),
+});
+export type SaveAvatarRequest = z.input<typeof SaveAvatarRequest>;
+
+export const AvatarConfig = z
+  .object({
+    hasAvatar: z.boolean().describe('A figure has been saved'),
+    parts: AvatarParts,
+    imageUrl: z.string().nullable().describe('A short-lived link to the saved PNG render; null before one'),
+    updatedAt: z.string().nullable().describe('When the avatar was last saved; null before'),
+  })
+  .describe('AvatarConfig');
+export type AvatarConfig = z.infer<typeof AvatarConfig>;
+
+export const CheckUnlocksRequest = z.strictObject({
+  forceRecheck: z
+    .boolean()
+    .optional()
+    .describe('Also take off the saved avatar what can no longer be worn (a pin deleted, a cheaper plan)'),
+});
+export type CheckUnlocksRequest = z.input<typeof CheckUnlocksRequest>;
+
+export const CheckUnlocksResponse = z
+  .object({
+    newlyUnlocked: z.array(z.string()).describe('Parts unlocked since the last check, in catalogue order'),
+    unlockedCount: count,
+    removedParts: z.array(z.string()).describe('Parts taken off the saved avatar (forceRecheck only)'),
+  })
+  .describe('CheckUnlocks');
+export type CheckUnlocksResponse = z.infer<typeof CheckUnlocksResponse>;

@@ -1,10 +1,11 @@
 // The export of an account (GET /api/account/export): one ZIP with profile.json (the profile as the app
-// shows it), pins.geojson (a FeatureCollection, one Point per pin) and every original photo and video under
-// media/<place>/<file name>. Entries are stored, not compressed, so the archive's length is known before
-// the first byte and the originals are read one at a time as the archive reaches them.
+// shows it), pins.geojson (a FeatureCollection, one Point per pin), avatar.json (the parts the saved avatar
+// wears, when there is one) and every original photo and video under media/<place>/<file name>. Entries
+// are stored, not compressed, so the archive's length is known before the first byte and the originals are
+// read one at a time as the archive reaches them.
 import type { Readable } from 'node:stream';
 import yazl from 'yazl';
-import type { Profile } from '@waymarks/shared';
+import type { AvatarParts, Profile } from '@waymarks/shared';
 import type { MediaRow } from '../media/media.repository.js';
 import { addOriginal, archiveEntryNames, finishArchive } from '../media/archive.js';
 import type { PinRow } from '../pins/pins.repository.js';
@@ -13,6 +14,8 @@ export interface AccountExport {
   profile: Profile;
   pins: readonly PinRow[];
   media: readonly MediaRow[];
+  /** null when no avatar has been saved. */
+  avatar: { parts: AvatarParts; updatedAt: string } | null;
 }
 
 /** Each media row's path inside the archive: a folder per place, names made safe and unique in it. */
@@ -78,6 +81,7 @@ export function streamAccountArchive(
   const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
   zip.addBuffer(json(data.profile), 'profile.json', { compress: false });
   zip.addBuffer(json(pinsGeoJson(data.pins, data.media, paths)), 'pins.geojson', { compress: false });
+  if (data.avatar) zip.addBuffer(json(data.avatar), 'avatar.json', { compress: false });
   for (const row of data.media) addOriginal(zip, paths.get(row.id)!, row, open);
   return finishArchive(zip);
 }

@@ -1,5 +1,5 @@
-// What the account module reads and removes of one traveller: their pins and media for the export, every
-// stored object for the deletion, and the account itself.
+// What the account module reads and removes of one traveller: their pins, media and saved avatar for the
+// export, every stored object for the deletion, and the account itself.
 import type { Db } from '../../db/database.js';
 import type { PinRow } from '../pins/pins.repository.js';
 import type { MediaRow } from '../media/media.repository.js';
@@ -28,6 +28,15 @@ export class AccountRepository {
       .orderBy('uploaded_at')
       .orderBy('id')
       .execute();
+  }
+
+  /** The saved avatar's parts (JSON text) and when they were saved; undefined when none was. */
+  avatar(userId: string): Promise<{ parts: string; updated_at: number } | undefined> {
+    return this.db
+      .selectFrom('avatars')
+      .select(['parts', 'updated_at'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
   }
 
   /**

@@ -1,15 +1,16 @@
 // The account itself (SPEC.md §7 Profile and account): its export and its deletion. The export link is
 // signed and short-lived, because a browser download cannot carry the bearer token; deletion is confirmed
 // by the account's e-mail, ends any subscription first, then removes every row in one transaction and
-// every stored object after it (objects a failed delete leaves behind belong to no row, and the media
-// sweep removes them within the hour).
+// every stored object after it (media objects a failed delete leaves behind belong to no row, and the
+// media sweep removes them within the hour; avatar renders are not swept, and such a failure is logged).
 import type { Readable } from 'node:stream';
-import { ErrorCode, MEDIA_LIMITS, type DownloadUrlResponse } from '@waymarks/shared';
+import { ErrorCode, MEDIA_LIMITS, type AvatarParts, type DownloadUrlResponse } from '@waymarks/shared';
 import type { Storage } from '../../adapters/storage/storage.js';
 import type { AccountBilling } from '../../common/billing.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { UsersRepository } from '../auth/users.repository.js';
+import { avatarKeyPrefix } from '../avatar/avatar-image.js';
 import type { ArchiveLinks } from '../media/archive.js';
 import { mediaKeys, objectKeys } from '../media/media-keys.js';
 import type { ProfileService } from '../profile/profile.service.js';
@@ -38,7 +39,7 @@ interface AccountDeps {
   users: Pick<UsersRepository, 'findById' | 'forget'>;
   profile: Pick<ProfileService, 'get'>;
   billing: AccountBilling;
-  storage: Pick<Storage, 'read' | 'delete'>;
+  storage: Pick<Storage, 'read' | 'delete' | 'list'>;
   links: ArchiveLinks;
   now: () => number;
   onCleanupError: (error: unknown, keys: readonly string[]) => void;
@@ -68,13 +69,21 @@ export class AccountService {
 
   async export(user: UserRow): Promise<AccountArchive> {
     const { account, profile, storage } = this.deps;
-    const [shown, pins, media] = await Promise.all([
+    const [shown, pins, media, avatar] = await Promise.all([
       profile.get(user),
       account.pins(user.id),
       account.readyMedia(user.id),
+      account.avatar(user.id),
     ]);
-    const { stream, size } = await streamAccountArchive({ profile: shown, pins, media }, (row) =>
-      storage.read(row.storage_key),
+    // The row may only record which unlocks were told: an avatar is saved when it wears something.
+    const parts = avatar ? (JSON.parse(avatar.parts) as AvatarParts) : {};
+    const saved =
+      avatar && Object.keys(parts).length > 0
+        ? { parts, updatedAt: new Date(avatar.updated_at).toISOString() }
+        : null;
+    const { stream, size } = await streamAccountArchive(
+      { profile: shown, pins, media, avatar: saved },
+      (row) => storage.read(row.storage_key),
     );
     const day = new Date(this.deps.now()).toISOString().slice(0, 10);
     return { filename: `waymarks-export-${day}.zip`, stream, size };
@@ -94,10 +103,28 @@ export class AccountService {
     const mediaIds = await account.delete(user.id);
     users.forget(user.id);
     if (!mediaIds) return false;
-    const keys = mediaIds.flatMap((mediaId) => objectKeys(mediaKeys(user.id, mediaId)));
+    const keys = [
+      ...mediaIds.flatMap((mediaId) => objectKeys(mediaKeys(user.id, mediaId))),
+      ...(await this.avatarKeys(user.id)),
+    ];
     if (keys.length > 0) {
       await storage.delete(keys).catch((error: unknown) => this.deps.onCleanupError(error, keys));
     }
     return true;
+  }
+
+  /**
+   * The account's avatar renders, read from storage rather than from its (deleted) row, so that one a
+   * failed replacement left behind goes too.
+   */
+  private async avatarKeys(userId: string): Promise<string[]> {
+    const prefix = avatarKeyPrefix(userId);
+    const keys: string[] = [];
+    try {
+      for await (const object of this.deps.storage.list(prefix)) keys.push(object.key);
+    } catch (error) {
+      this.deps.onCleanupError(error, [prefix]);
+    }
+    return keys;
   }
 }

@@ -1,6 +1,8 @@
 // The leaderboard and the figures behind it, on SQLite and PostgreSQL, through the real routes: the opt-in
 // (off for a new account, on and off at once), the ranking rule and every sort, the totals, one
-// traveller's details, the plans that may read it, and that no answer carries an e-mail address.
+// traveller's details, the pictures shown (a saved avatar's render, else the account's), the plans that
+// may read it, and that no answer carries an e-mail address.
+import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   LEADERBOARD_PAGE,
@@ -11,7 +13,9 @@ import {
   type TierId,
 } from '@waymarks/shared';
 import { USER_CACHE_TTL_MS } from '../auth/users.repository.js';
-import { TOTALS_TTL_MS } from './leaderboard.service.js';
+import { LeaderboardService, TOTALS_TTL_MS } from './leaderboard.service.js';
+import { TravelerDetailsRepository } from './traveler-details.repository.js';
+import { TravelStatsRepository } from './travel-stats.repository.js';
 import {
   accountMaker,
   apiCaller,
@@ -33,6 +37,26 @@ const PLACES = {
   lisbon: { lat: 38.7223, lng: -9.1393, title: 'Lisbon' },
   atSea: { lat: 20, lng: -40, title: 'Mid-Atlantic' },
 } as const;
+
+/** A 2×2 transparent PNG whose header the avatar's upload accepts. */
+function tinyPng(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(typed));
+    return Buffer.concat([length, typed, crc]);
+  };
+  const header = Buffer.from([0, 0, 0, 2, 0, 0, 0, 2, 8, 6, 0, 0, 0]); // 2×2, 8 bits, RGBA
+  const rows = Buffer.alloc(2 * (1 + 2 * 4)); // each row: a filter byte, then two pixels
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 describe.each(testDialects())('the leaderboard on %s', (dialect) => {
   let t: TestApp;
@@ -271,6 +295,96 @@ describe.each(testDialects())('the leaderboard on %s', (dialect) => {
     const everything = [res.body, (await call('GET', '/api/leaderboard?limit=100', viewer)).body].join('\n');
     for (const email of emails) expect(everything).not.toContain(email);
     expect(everything).not.toMatch(/@example\.com/);
+  });
+
+  it('shows a saved avatar’s render as the profile picture, and the account’s picture otherwise', async () => {
+    const viewer = await traveller('standard');
+    const setPicture = (user: SignedInUser, picture: string) =>
+      t.db.updateTable('users').set({ picture }).where('id', '=', user.userId).execute();
+    const saveAvatar = async (user: SignedInUser) => {
+      const parts = { body: 'body-regular', skin: 'skin-olive', face: 'face-smile' };
+      const res = await call('PUT', '/api/avatar', user, { parts });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // A render and an account picture: the render wins.
+    const rendered = await traveller('standard');
+    await setPicture(rendered, 'https://pictures.test/rendered.jpg');
+    await saveAvatar(rendered);
+    const render = tinyPng();
+    const upload = await t.app.inject({
+      method: 'PUT',
+      url: '/api/avatar/image',
+      headers: { authorization: `Bearer ${rendered.token}`, 'content-type': 'image/png' },
+      payload: render,
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    // An avatar saved but never rendered: the account picture stays.
+    const unrendered = await traveller('standard');
+    await setPicture(unrendered, 'https://pictures.test/unrendered.jpg');
+    await saveAvatar(unrendered);
+    // Neither: no picture at all.
+    const plain = await traveller('free');
+    for (const user of [rendered, unrendered, plain]) {
+      await pinsAt(user, 'lisbon');
+      await optIn(user);
+    }
+
+    const pictureIn = async (user: SignedInUser) => {
+      const listed = (await board(viewer, '?limit=100')).users.find((entry) => entry.userId === user.userId);
+      const res = await call('GET', `/api/leaderboard/user/${user.userId}`, viewer);
+      expect(res.statusCode, res.body).toBe(200);
+      return {
+        listed: listed?.profilePicture,
+        details: LeaderboardUserDetails.parse(res.json()).user.profilePicture,
+      };
+    };
+    const renderLinks = await pictureIn(rendered);
+    for (const link of [renderLinks.listed, renderLinks.details]) {
+      expect(link).toEqual(expect.any(String));
+      const image = await t.app.inject({ method: 'GET', url: link! });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toBe('image/png');
+      expect(image.rawPayload.equals(render)).toBe(true);
+    }
+    expect(await pictureIn(unrendered)).toEqual({
+      listed: 'https://pictures.test/unrendered.jpg',
+      details: 'https://pictures.test/unrendered.jpg',
+    });
+    expect(await pictureIn(plain)).toEqual({ listed: null, details: null });
+
+    // Links are signed for each answer and only for a render: over the same rows, a storage that records
+    // what it signs is asked for the one render on every answer, and for nothing else.
+    const signed: string[] = [];
+    const recorded = new LeaderboardService({
+      stats: new TravelStatsRepository(t.db),
+      details: new TravelerDetailsRepository(t.db),
+      storage: {
+        createDownloadUrl: async (key) => {
+          signed.push(key);
+          return `signed:${key}`;
+        },
+      },
+      now: () => Date.now(),
+    });
+    const reader = await t.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', viewer.userId)
+      .executeTakeFirstOrThrow();
+    const { image_key: renderKey } = await t.db
+      .selectFrom('avatars')
+      .select('image_key')
+      .where('user_id', '=', rendered.userId)
+      .executeTakeFirstOrThrow();
+    for (let answer = 1; answer <= 2; answer += 1) {
+      const page = await recorded.list(reader, { sort: 'rank', limit: 100, offset: 0 });
+      expect(page.users.find((entry) => entry.userId === rendered.userId)?.profilePicture).toBe(
+        `signed:${renderKey}`,
+      );
+      expect(signed).toEqual(Array.from({ length: answer }, () => renderKey));
+    }
+    for (const user of [unrendered, plain]) await recorded.details(reader, user.userId);
+    expect(signed).toHaveLength(2);
   });
 
   it('answers a traveller who did not opt in, or who opted out, exactly like an id that names nobody', async () => {

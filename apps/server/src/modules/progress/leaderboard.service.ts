@@ -5,6 +5,7 @@
 import {
   ErrorCode,
   LEADERBOARD_PAGE,
+  MEDIA_LIMITS,
   RANKING_KEYS,
   badgesFor,
   hasFeature,
@@ -20,6 +21,7 @@ import {
   type RankedFacts,
   type TravelDuration,
 } from '@waymarks/shared';
+import type { ObjectStorage } from '../../adapters/storage/object-storage.js';
 import { isId } from '../../common/ids.js';
 import { tierOf } from '../../common/user-tier.js';
 import type { UserRow } from '../../db/schema.js';
@@ -65,7 +67,8 @@ const RANK_SORTS: ReadonlySet<LeaderboardSort> = new Set(['rank', 'countries']);
 /**
  * The four totals are the same for every reader and move slowly; summing 100,000 rows for each page view
  * is the largest part of its cost (bench/leaderboard). They are kept this long, and read afresh after an
- * opt-in or opt-out on this process; the list and the ranks are always read live.
+ * opt-in or opt-out on this process; the list and the ranks are always read live. The totals carry no
+ * avatar link, and the links in the list are signed for each answer, so nothing kept here can expire.
  */
 export const TOTALS_TTL_MS = 10_000;
 
@@ -76,6 +79,8 @@ export const LEADERBOARD_MESSAGES = {
 interface LeaderboardDeps {
   stats: TravelStatsRepository;
   details: TravelerDetailsRepository;
+  /** Signs the links to saved avatars' renders, as the avatar's own answer does. */
+  storage: Pick<ObjectStorage, 'createDownloadUrl'>;
   now: () => number;
 }
 
@@ -121,13 +126,22 @@ export class LeaderboardService {
     ]);
     const listed = own?.show_on_leaderboard === 1;
     const ranked = RANK_SORTS.has(query.sort);
+    const [pictures, currentUserRank] = await Promise.all([
+      Promise.all(rows.map((row) => this.profilePicture(row))),
+      listed ? stats.rankOf(own) : null,
+    ]);
     return {
       users: rows.map((row, index) => {
         const position = query.offset + index + 1;
-        return toLeaderboardUser(row, position, ranked ? position : null, row.user_id === user.id);
+        return toLeaderboardUser(row, {
+          position,
+          rank: ranked ? position : null,
+          profilePicture: pictures[index]!,
+          isCurrentUser: row.user_id === user.id,
+        });
       }),
       totalUsers: totals.activeTravelers,
-      currentUserRank: listed ? await stats.rankOf(own) : null,
+      currentUserRank,
       totals,
     };
   }
@@ -138,19 +152,20 @@ export class LeaderboardService {
     const row = isId(id) ? await stats.findListed(id) : undefined;
     if (!row) throw notFound(LEADERBOARD_MESSAGES.notFound);
     requireLeaderboard(user);
-    const [rank, countries, cities, timeline, usedMB] = await Promise.all([
+    const [rank, countries, cities, timeline, usedMB, profilePicture] = await Promise.all([
       stats.rankOf(row),
       details.countries(id),
       details.cities(id),
       details.timeline(id),
       details.usedMB(id),
+      this.profilePicture(row),
     ]);
     return {
       user: {
         userId: row.user_id,
         displayName: leaderboardName(row),
         tier: tierOf(row),
-        profilePicture: row.picture,
+        profilePicture,
         rank,
         stats: {
           totalCountries: row.country_count,
@@ -182,6 +197,19 @@ export class LeaderboardService {
     this.totals = undefined;
     return this.settings(user);
   }
+
+  /**
+   * The saved avatar's render where there is one, else the account's picture (or none). The link is made
+   * here, for this answer only, and lives as long as the avatar's own link to it.
+   */
+  private async profilePicture(row: LeaderboardRow): Promise<string | null> {
+    if (!row.avatar_image_key) return row.picture;
+    return this.deps.storage.createDownloadUrl(row.avatar_image_key, {
+      expiresInSeconds: MEDIA_LIMITS.viewUrlSeconds,
+      disposition: 'inline',
+      contentType: 'image/png',
+    });
+  }
 }
 
 function requireLeaderboard(user: UserRow): void {
@@ -209,17 +237,16 @@ const travelDuration = (row: TravelStatsRow): TravelDuration => ({
 
 function toLeaderboardUser(
   row: LeaderboardRow,
-  position: number,
-  rank: number | null,
-  isCurrentUser: boolean,
+  entry: Pick<LeaderboardUser, 'position' | 'rank' | 'profilePicture' | 'isCurrentUser'>,
 ): LeaderboardUser {
+  const { position, rank, profilePicture, isCurrentUser } = entry;
   return {
     position,
     rank,
     userId: row.user_id,
     displayName: leaderboardName(row),
     tier: tierOf(row),
-    profilePicture: row.picture,
+    profilePicture,
     countryCount: row.country_count,
     pinCount: row.pin_count,
     verifiedPinCount: row.verified_pin_count,

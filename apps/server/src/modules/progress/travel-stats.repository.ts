@@ -15,6 +15,8 @@ export interface LeaderboardRow extends TravelStatsRow {
   username: string | null;
   tier: string;
   picture: string | null;
+  /** Storage key of their saved avatar's PNG render; null without an avatar or before its render. */
+  avatar_image_key: string | null;
 }
 
 export interface ListedTotals {
@@ -77,26 +79,36 @@ export class TravelStatsRepository {
 
   /** One page of the travellers who opted in, in the given order. */
   listed(order: SortColumns, limit: number, offset: number): Promise<LeaderboardRow[]> {
-    let query = this.db
-      .selectFrom('travel_stats')
-      .innerJoin('users', 'users.id', 'travel_stats.user_id')
-      .selectAll('travel_stats')
-      .select(['users.name', 'users.username', 'users.tier', 'users.picture'])
-      .where('travel_stats.show_on_leaderboard', '=', 1);
+    let query = this.leaderboardRows().where('travel_stats.show_on_leaderboard', '=', 1);
     for (const { column, direction } of order) query = query.orderBy(`travel_stats.${column}`, direction);
     return query.limit(limit).offset(offset).execute();
   }
 
   /** The listed traveller with this id; undefined when there is none or they did not opt in. */
   findListed(userId: string): Promise<LeaderboardRow | undefined> {
-    return this.db
-      .selectFrom('travel_stats')
-      .innerJoin('users', 'users.id', 'travel_stats.user_id')
-      .selectAll('travel_stats')
-      .select(['users.name', 'users.username', 'users.tier', 'users.picture'])
+    return this.leaderboardRows()
       .where('travel_stats.user_id', '=', userId)
       .where('travel_stats.show_on_leaderboard', '=', 1)
       .executeTakeFirst();
+  }
+
+  /**
+   * The figures with the person's name, plan and pictures, before any filter. The avatar is a left join on
+   * its primary key, one lookup per row in the same statement; a traveller without one reads a null key.
+   */
+  private leaderboardRows() {
+    return this.db
+      .selectFrom('travel_stats')
+      .innerJoin('users', 'users.id', 'travel_stats.user_id')
+      .leftJoin('avatars', 'avatars.user_id', 'travel_stats.user_id')
+      .selectAll('travel_stats')
+      .select([
+        'users.name',
+        'users.username',
+        'users.tier',
+        'users.picture',
+        'avatars.image_key as avatar_image_key',
+      ]);
   }
 
   /**
