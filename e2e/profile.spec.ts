@@ -50,7 +50,7 @@ test('the profile saves the username and the opt-in, and a plan change applies a
   await expect(page.getByRole('heading', { name: 'Profile & Settings', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Customize Avatar' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Customize Avatar' })).toBeEnabled();
   await expect(planSection(page)).toContainText('Wanderer');
   await expect(planSection(page)).toContainText('0 GB / 1 GB used');
   await expect(planSection(page)).toContainText('1 / 10 pins used');

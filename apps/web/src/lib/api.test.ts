@@ -35,6 +35,24 @@ describe('apiFetch', () => {
     });
   });
 
+  it('sends a Blob as its own bytes and type rather than as JSON', async () => {
+    const fetch = vi.fn(async () => new Response('{}', { status: 200 }));
+    const png = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' });
+
+    await apiFetch(fetch as unknown as typeof globalThis.fetch, '/avatar/image', {
+      method: 'PUT',
+      body: png,
+      token: 'abc',
+    });
+
+    expect(fetch).toHaveBeenCalledWith('/api/avatar/image', {
+      method: 'PUT',
+      headers: { Accept: 'application/json', 'Content-Type': 'image/png', Authorization: 'Bearer abc' },
+      body: png,
+      credentials: 'same-origin',
+    });
+  });
+
   it('throws ApiError with the message "API Error: {status} - {body}" and the server code and message', async () => {
     const body = '{"error":{"code":"USERNAME_TAKEN","message":"That username is taken"}}';
     const fetch = vi.fn(async () => new Response(body, { status: 409 }));

@@ -16,7 +16,7 @@ export const API_BASE = '/api';
 
 export interface ApiRequestOptions {
   method?: HttpMethod;
-  /** Serialised as JSON; leave undefined for no body. */
+  /** Serialised as JSON, or sent as it is when a Blob; leave undefined for no body. */
   body?: unknown;
   /** Access token sent as `Authorization: Bearer`. */
   token?: string | null;
@@ -77,10 +77,16 @@ export async function apiFetch(
   { method = 'GET', body, token, signal }: ApiRequestOptions = {},
 ): Promise<unknown> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   const init: RequestInit = { method, headers, credentials: 'same-origin' };
-  if (body !== undefined) init.body = JSON.stringify(body);
+  // A file (the avatar's PNG) goes as its own bytes and type; anything else as JSON.
+  if (body instanceof Blob) {
+    headers['Content-Type'] = body.type || 'application/octet-stream';
+    init.body = body;
+  } else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
   if (signal) init.signal = signal;
 
   const response = await fetchImpl(`${API_BASE}${path}`, init);

@@ -15,6 +15,16 @@ import {
   User,
   VerifyEmailRequest,
 } from './auth.js';
+import {
+  AvatarAchievementsResponse,
+  AvatarConfig,
+  AvatarItemsResponse,
+  AvatarProgress,
+  AvatarUnlockedResponse,
+  CheckUnlocksRequest,
+  CheckUnlocksResponse,
+  SaveAvatarRequest,
+} from './avatar.js';
 import { OkResponse } from './common.js';
 import { CountriesSummary, VisitedCountResponse } from './countries.js';
 import { LeaderboardResponse, LeaderboardSettings, LeaderboardUserDetails } from './leaderboard.js';
@@ -66,6 +76,15 @@ export const ENDPOINT_SCHEMAS = {
   leaderboardUser: { response: LeaderboardUserDetails },
   leaderboardSettings: { response: LeaderboardSettings },
   updateLeaderboardSettings: { body: LeaderboardSettings, response: LeaderboardSettings },
+  avatarItems: { response: AvatarItemsResponse },
+  avatarUnlocked: { response: AvatarUnlockedResponse },
+  avatarAchievements: { response: AvatarAchievementsResponse },
+  avatarProgress: { response: AvatarProgress },
+  avatar: { response: AvatarConfig },
+  saveAvatar: { body: SaveAvatarRequest, response: AvatarConfig },
+  // The PNG is checked by the server as bytes (avatar-image.ts), not by a schema.
+  saveAvatarImage: { response: AvatarConfig },
+  checkAvatarUnlocks: { body: CheckUnlocksRequest, response: CheckUnlocksResponse },
   profile: { response: Profile },
   updateProfile: { body: UpdateProfileRequest, response: Profile },
   changeTier: { body: TierChangeRequest, response: TierChangeResponse },

@@ -14,6 +14,17 @@ import type {
   User,
   VerifyEmailRequest,
 } from './auth.js';
+import type {
+  AvatarAchievementsResponse,
+  AvatarConfig,
+  AvatarItemsQuery,
+  AvatarItemsResponse,
+  AvatarProgress,
+  AvatarUnlockedResponse,
+  CheckUnlocksRequest,
+  CheckUnlocksResponse,
+  SaveAvatarRequest,
+} from './avatar.js';
 import type { OkResponse } from './common.js';
 import type { CountriesSummary, VisitedCountResponse } from './countries.js';
 import type {
@@ -43,6 +54,13 @@ import type {
   UpdateProfileRequest,
 } from './profile.js';
 import type { ReportRequest, ReportResponse } from './reports.js';
+
+/** A file sent as its own bytes (the browser's Blob), described without the DOM's types. */
+export interface FileBody {
+  readonly size: number;
+  readonly type: string;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -109,6 +127,20 @@ export const ENDPOINTS = {
   updateLeaderboardSettings: endpoint<{ body: LeaderboardSettings; response: LeaderboardSettings }>(
     'PUT',
     '/leaderboard/settings',
+  ),
+
+  // Avatar (SPEC.md §7 Avatar; issue 14)
+  avatarItems: endpoint<{ query: AvatarItemsQuery; response: AvatarItemsResponse }>('GET', '/avatar/items'),
+  avatarUnlocked: endpoint<{ response: AvatarUnlockedResponse }>('GET', '/avatar/unlocked'),
+  avatarAchievements: endpoint<{ response: AvatarAchievementsResponse }>('GET', '/avatar/achievements'),
+  avatarProgress: endpoint<{ response: AvatarProgress }>('GET', '/avatar/progress'),
+  avatar: endpoint<{ response: AvatarConfig }>('GET', '/avatar/user'),
+  saveAvatar: endpoint<{ body: SaveAvatarRequest; response: AvatarConfig }>('PUT', '/avatar'),
+  /** The body is the PNG itself, sent as it is rather than as JSON. */
+  saveAvatarImage: endpoint<{ body: FileBody; response: AvatarConfig }>('PUT', '/avatar/image'),
+  checkAvatarUnlocks: endpoint<{ body: CheckUnlocksRequest; response: CheckUnlocksResponse }>(
+    'POST',
+    '/avatar/check-unlocks',
   ),
 
   // Profile, plans and the account (SPEC.md §7 Profile and account)

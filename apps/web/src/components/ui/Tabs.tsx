@@ -49,7 +49,7 @@ export function Tabs<T extends string>({
         role="tablist"
         aria-label={label}
         onKeyDown={onKeyDown}
-        className="flex gap-1 border-b border-slate-200"
+        className="flex gap-1 overflow-x-auto border-b border-slate-200"
       >
         {tabs.map((tab) => {
           const active = tab.id === selected;

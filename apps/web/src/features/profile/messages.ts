@@ -10,7 +10,6 @@ export const PROFILE_MESSAGES = {
   tierChangeFailed: 'Failed to process tier change',
   paymentSuccess: 'Payment successful! Your subscription has been updated.',
   paymentCancelled: 'Payment was cancelled. You can try again anytime.',
-  avatarComing: 'The avatar creator is coming soon.',
   localBilling:
     'Billing is not configured on this server: plan changes apply at once and nothing is charged.',
   billingPortalFailed: 'Could not open the billing portal. Please try again.',

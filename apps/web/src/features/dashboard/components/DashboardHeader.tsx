@@ -1,11 +1,13 @@
 // The dashboard header (SPEC.md §2): welcome line and leaderboard rank badge, the highlighting and pins
-// toggles, Leaderboard, the profile avatar button and sign-out. Locked features keep their place and
+// toggles, Leaderboard, the avatar dialog, the profile avatar button and sign-out. Locked features keep their place and
 // explain which plan they need.
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { Globe2, MapPin, Trophy } from 'lucide-react';
+import { Globe2, MapPin, Trophy, UserRound } from 'lucide-react';
 import { displayName, hasFeature, type User } from '@waymarks/shared';
 import { WaymarksMark } from '../../../components/Logo';
 import { SignOutButton } from '../../auth';
+import { AvatarDialog, AvatarImage } from '../../avatar';
 import { RankBadge } from '../../leaderboard';
 import type { PreferenceKey, Preferences } from '../preferences';
 import { LockedFeatureButton } from './LockedFeature';
@@ -39,22 +41,22 @@ function ToggleButton({
   );
 }
 
-function ProfileAvatar({ user, className = 'size-9' }: { user: User; className?: string }) {
-  const initial = displayName(user).charAt(0).toUpperCase();
-  return user.picture ? (
-    <img
-      src={user.picture}
-      alt=""
-      referrerPolicy="no-referrer"
-      className={`${className} rounded-full object-cover`}
-    />
-  ) : (
-    <span
-      aria-hidden="true"
-      className={`${className} flex items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white`}
-    >
-      {initial}
-    </span>
+/** Opens the avatar dialog (SPEC.md §2): the avatar's overview, and the creator on a paid plan. */
+function AvatarButton({ iconClassName }: { iconClassName: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        title="Avatar"
+        onClick={() => setOpen(true)}
+        className={headerButtonClasses(false)}
+      >
+        <UserRound aria-hidden="true" className={iconClassName} />
+        <span className="sr-only lg:not-sr-only">Avatar</span>
+      </button>
+      <AvatarDialog open={open} onOpenChange={setOpen} />
+    </>
   );
 }
 
@@ -122,6 +124,7 @@ export function DashboardHeader({
               label="Leaderboard"
             />
           )}
+          <AvatarButton iconClassName={icon} />
           <SignOutButton compactClassName={headerButtonClasses(false)} />
           <Link
             to="/profile"
@@ -129,7 +132,7 @@ export function DashboardHeader({
             title="Your profile"
             className="flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-slate-100"
           >
-            <ProfileAvatar user={user} />
+            <AvatarImage name={displayName(user)} picture={user.picture} className="size-9" />
           </Link>
         </nav>
       </div>

@@ -1,0 +1,49 @@
+// From the parts an avatar wears (ids of the catalogue) to what the viewers draw, and the parts a new
+// avatar starts with.
+import {
+  AVATAR_CATEGORIES,
+  REQUIRED_AVATAR_CATEGORIES,
+  type AvatarCategory,
+  type AvatarItemView,
+  type AvatarParts,
+} from '@waymarks/shared';
+import type { AvatarLook } from './three/look';
+
+/** What a first avatar wears: a whole outfit, so the figure is not shown in its underwear. */
+const STARTING_CATEGORIES: readonly AvatarCategory[] = [
+  ...REQUIRED_AVATAR_CATEGORIES,
+  'hair',
+  'top',
+  'bottom',
+  'shoes',
+];
+
+/** The look of `parts`; a part the wardrobe does not list is left out. */
+export function lookOf(parts: AvatarParts, items: readonly AvatarItemView[]): AvatarLook {
+  const byId = new Map(items.map((item) => [item.id, item]));
+  const look: AvatarLook = {};
+  for (const category of AVATAR_CATEGORIES) {
+    const item = byId.get(parts[category] ?? '');
+    if (item?.category === category) look[category] = item.look;
+  }
+  return look;
+}
+
+/** The first wearable part of each starting category. */
+export function startingParts(items: readonly AvatarItemView[]): AvatarParts {
+  const parts: AvatarParts = {};
+  for (const category of STARTING_CATEGORIES) {
+    const first = items.find((item) => item.category === category && item.wearable);
+    if (first) parts[category] = first.id;
+  }
+  return parts;
+}
+
+/** Whether `parts` may be saved: a build, a skin and a face, each a part that may be worn. */
+export function canSave(parts: AvatarParts, items: readonly AvatarItemView[]): boolean {
+  const wearable = new Set(items.filter((item) => item.wearable).map((item) => item.id));
+  return (
+    REQUIRED_AVATAR_CATEGORIES.every((category) => parts[category] !== undefined) &&
+    AVATAR_CATEGORIES.every((category) => parts[category] === undefined || wearable.has(parts[category]))
+  );
+}

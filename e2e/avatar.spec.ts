@@ -1,0 +1,170 @@
+// The avatar in a real browser against the real server: a traveller on a paid plan opens the dialog from
+// the profile, builds an avatar in the 3D creator from the parts their travels unlocked (a flag of a
+// visited country among them), saves it, sees its render as their picture, and downloads it as a binary
+// glTF file; on the free plan the creator stays shut and Upgrade leads to the plans. Set WAYMARKS_SHOTS_DIR
+// to keep screenshots.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createAccount } from './support/harness.js';
+import { axeViolations, expectNoSidewaysScroll, screenshot } from './support/page-checks.js';
+
+const PASSWORD = 'Trail-mix-2024';
+let sequence = 0;
+const uniqueEmail = (label: string) => `${label}-${Date.now()}-${++sequence}@example.com`;
+
+/** An account on `tier` with a pin in Lisbon (Portugal's flag unlocks); answers its e-mail. */
+async function traveller(request: APIRequestContext, tier: 'free' | 'standard'): Promise<string> {
+  const email = uniqueEmail('avatar');
+  await createAccount({ email, password: PASSWORD, name: 'Ibn Battuta', tier });
+  const signIn = await request.post('/api/auth/signin', { data: { email, password: PASSWORD } });
+  const { accessToken } = (await signIn.json()) as { accessToken: string };
+  const pin = { title: 'Lisbon', lat: 38.7223, lng: -9.1393, visitDate: '2024-05-02' };
+  const created = await request.post('/api/pins', {
+    data: pin,
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  expect(created.status()).toBe(201);
+  return email;
+}
+
+async function signInAtProfile(page: Page, email: string) {
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/signin$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+}
+
+const dialog = (page: Page) => page.getByRole('dialog');
+/** The 3D view once its first frame is drawn. */
+const drawnAvatar = (page: Page, name: string) =>
+  dialog(page).locator('[data-avatar-ready="true"]').and(page.getByRole('img', { name }));
+
+test(
+  'a traveller on a paid plan builds an avatar from unlocked parts, saves it and downloads it as GLB',
+  { tag: '@phone' },
+  async ({ page, request }) => {
+    const email = await traveller(request, 'standard');
+    await signInAtProfile(page, email);
+    const card = page.getByRole('region', { name: 'Avatar' });
+    // No avatar yet: the account's first letter stands in.
+    await expect(card.locator('[data-avatar-image="initial"]')).toHaveText('I');
+
+    await card.getByRole('button', { name: 'Customize Avatar' }).click();
+    await expect(dialog(page).getByRole('heading', { name: 'Your Avatar' })).toBeVisible();
+    await expect(dialog(page).getByText('No avatar yet')).toBeVisible();
+    await expect(dialog(page).getByText('Customization level: Full')).toBeVisible();
+    await screenshot(page, 'avatar', 'overview-empty', { fullPage: false });
+
+    await dialog(page).getByRole('button', { name: 'Create Avatar' }).click();
+    await expect(dialog(page).getByRole('heading', { name: 'Customize Avatar' })).toBeVisible();
+    await expect(drawnAvatar(page, 'Your avatar, as chosen')).toBeVisible();
+
+    // Build: the starting outfit is chosen; a locked part says what unlocks it and cannot be taken.
+    const parts = dialog(page).getByRole('tabpanel');
+    await expect(parts.getByRole('button', { name: /^Slim/ })).toHaveAttribute('aria-pressed', 'true');
+    await dialog(page).getByRole('tab', { name: 'Top' }).click();
+    const coat = parts.getByRole('button', { name: /Explorer coat/ });
+    await expect(coat).toBeDisabled();
+    await expect(coat).toContainText('Visit 25 countries');
+    await parts.getByRole('button', { name: /^Hoodie/ }).click();
+    await expect(parts.getByRole('button', { name: /^Hoodie/ })).toHaveAttribute('aria-pressed', 'true');
+
+    // The keyboard moves between categories; the flag of the visited country is there to take.
+    await dialog(page).getByRole('tab', { name: 'Top' }).focus();
+    await page.keyboard.press('End');
+    await expect(dialog(page).getByRole('tab', { name: 'Flag' })).toHaveAttribute('aria-selected', 'true');
+    await parts.getByRole('button', { name: /Flag of Portugal/ }).click();
+    await expect(parts.getByText('194 more flags unlock as you visit their countries.')).toBeVisible();
+
+    // The view turns and zooms by its buttons.
+    await dialog(page).getByRole('button', { name: 'Rotate right' }).click();
+    await dialog(page).getByRole('button', { name: 'Zoom in' }).click();
+    await screenshot(page, 'avatar', 'creator', { fullPage: false });
+    expect(await axeViolations(page)).toEqual([]);
+    await expectNoSidewaysScroll(page);
+
+    const savedImage = page.waitForResponse(
+      (response) => response.url().endsWith('/api/avatar/image') && response.request().method() === 'PUT',
+    );
+    await dialog(page).getByRole('button', { name: 'Save Avatar' }).click();
+    expect((await savedImage).status()).toBe(200);
+    // Saving closes the dialog, and the render becomes the traveller's picture.
+    await expect(dialog(page)).toBeHidden();
+    const picture = card.locator('img[data-avatar-image="avatar"]');
+    await expect(picture).toBeVisible();
+    await expect
+      .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBeGreaterThan(0);
+    await screenshot(page, 'profile', 'avatar-saved', { fullPage: false });
+
+    // A reload shows the saved parts again.
+    await page.reload();
+    await page
+      .getByRole('region', { name: 'Avatar' })
+      .getByRole('button', { name: 'Customize Avatar' })
+      .click();
+    await expect(drawnAvatar(page, 'Your avatar')).toBeVisible();
+    await screenshot(page, 'avatar', 'overview', { fullPage: false });
+    await dialog(page).getByRole('button', { name: 'Customize Avatar' }).click();
+    await dialog(page).getByRole('tab', { name: 'Top' }).click();
+    await expect(
+      dialog(page)
+        .getByRole('tabpanel')
+        .getByRole('button', { name: /^Hoodie/ }),
+    ).toHaveAttribute('aria-pressed', 'true');
+    await dialog(page).getByRole('button', { name: 'Back to overview' }).click();
+
+    const download = page.waitForEvent('download');
+    await dialog(page).getByRole('button', { name: 'Download' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^avatar-\d{13}\.glb$/);
+    const path = await file.path();
+    const { readFile } = await import('node:fs/promises');
+    const glb = await readFile(path);
+    expect(glb.subarray(0, 4).toString('latin1')).toBe('glTF');
+    expect(glb.readUInt32LE(4)).toBe(2);
+    expect(glb.readUInt32LE(8)).toBe(glb.length);
+  },
+);
+
+test(
+  'on the free plan the creator stays shut, says why, and Upgrade leads to the plans',
+  { tag: '@phone' },
+  async ({ page, request }) => {
+    const email = await traveller(request, 'free');
+    await signInAtProfile(page, email);
+    await page
+      .getByRole('region', { name: 'Avatar' })
+      .getByRole('button', { name: 'Customize Avatar' })
+      .click();
+
+    const create = dialog(page).getByRole('button', { name: 'Create Avatar' });
+    await expect(create).toBeDisabled();
+    await expect(create).toHaveAccessibleDescription('Upgrade to any paid plan to create avatars');
+    await expect(dialog(page).getByText('Countries')).toBeVisible();
+    await screenshot(page, 'avatar', 'overview-free', { fullPage: false });
+    expect(await axeViolations(page)).toEqual([]);
+
+    await dialog(page).getByRole('button', { name: 'Upgrade' }).click();
+    await expect(dialog(page)).toBeHidden();
+    await expect(page).toHaveURL(/\/profile#profile$/);
+  },
+);
+
+test(
+  'the dashboard opens the avatar dialog from its header',
+  { tag: '@phone' },
+  async ({ page, request }) => {
+    const email = await traveller(request, 'standard');
+    await signInAtProfile(page, email);
+    await page.goto('/dashboard');
+    await expect(page.locator('header [data-avatar-image="initial"]')).toHaveText('I');
+    await screenshot(page, 'dashboard', 'header-avatar', { fullPage: false });
+    await expectNoSidewaysScroll(page);
+    await page.getByRole('button', { name: 'Avatar', exact: true }).click();
+    await expect(dialog(page).getByRole('heading', { name: 'Your Avatar' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog(page)).toBeHidden();
+  },
+);
