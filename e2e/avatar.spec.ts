@@ -54,6 +54,10 @@ test(
     await expect(dialog(page).getByRole('heading', { name: 'Your Avatar' })).toBeVisible();
     await expect(dialog(page).getByText('No avatar yet')).toBeVisible();
     await expect(dialog(page).getByText('Customization level: Full')).toBeVisible();
+    // The visit to Portugal unlocked its flag: told once, on the first look.
+    await expect(dialog(page).getByRole('status').filter({ hasText: 'Newly unlocked:' })).toContainText(
+      'Flag of Portugal',
+    );
     await screenshot(page, 'avatar', 'overview-empty', { fullPage: false });
 
     await dialog(page).getByRole('button', { name: 'Create Avatar' }).click();
@@ -105,6 +109,7 @@ test(
       .getByRole('button', { name: 'Customize Avatar' })
       .click();
     await expect(drawnAvatar(page, 'Your avatar')).toBeVisible();
+    await expect(dialog(page).getByText('Newly unlocked:')).toHaveCount(0);
     await screenshot(page, 'avatar', 'overview', { fullPage: false });
     await dialog(page).getByRole('button', { name: 'Customize Avatar' }).click();
     await dialog(page).getByRole('tab', { name: 'Top' }).click();
@@ -168,3 +173,46 @@ test(
     await expect(dialog(page)).toBeHidden();
   },
 );
+
+test('without WebGL the creator shows the flat preview and says why', async ({ page, request }) => {
+  // As in a browser with WebGL turned off: every WebGL context is refused.
+  await page.addInitScript(() => {
+    const getContext = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (
+      this: HTMLCanvasElement,
+      type: string,
+      ...rest: unknown[]
+    ) {
+      if (type.startsWith('webgl')) return null;
+      return (getContext as (...args: unknown[]) => RenderingContext | null).call(this, type, ...rest);
+    } as typeof getContext;
+  });
+  const email = await traveller(request, 'standard');
+  await signInAtProfile(page, email);
+  await page
+    .getByRole('region', { name: 'Avatar' })
+    .getByRole('button', { name: 'Customize Avatar' })
+    .click();
+  await dialog(page).getByRole('button', { name: 'Create Avatar' }).click();
+
+  await expect(dialog(page).getByText('Failed to load 3D avatar')).toBeVisible();
+  await expect(dialog(page).getByText('Try refreshing or use 2D preview')).toBeVisible();
+  await expect(dialog(page).locator('svg[role="img"]')).toHaveAccessibleName('Your avatar, as chosen');
+  await expect(dialog(page).locator('canvas')).toHaveCount(0);
+  // The parts still change what is drawn, and the avatar can be saved.
+  await dialog(page).getByRole('tab', { name: 'Top' }).click();
+  await dialog(page)
+    .getByRole('tabpanel')
+    .getByRole('button', { name: /^Hoodie/ })
+    .click();
+  await screenshot(page, 'avatar', 'creator-2d', { fullPage: false });
+
+  // Saved without a render: the parts are kept and the first letter stays the picture.
+  await dialog(page).getByRole('button', { name: 'Save Avatar' }).click();
+  await expect(dialog(page)).toBeHidden();
+  const card = page.getByRole('region', { name: 'Avatar' });
+  await expect(card.locator('[data-avatar-image="initial"]')).toHaveText('I');
+  await card.getByRole('button', { name: 'Customize Avatar' }).click();
+  await expect(dialog(page).locator('svg[role="img"]')).toHaveAccessibleName('Your avatar');
+  await expect(dialog(page).getByRole('button', { name: 'Customize Avatar' })).toBeVisible();
+});

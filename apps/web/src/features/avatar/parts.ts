@@ -6,6 +6,7 @@ import {
   type AvatarCategory,
   type AvatarItemView,
   type AvatarParts,
+  type SaveAvatarRequest,
 } from '@waymarks/shared';
 import type { AvatarLook } from './three/look';
 
@@ -39,11 +40,16 @@ export function startingParts(items: readonly AvatarItemView[]): AvatarParts {
   return parts;
 }
 
-/** Whether `parts` may be saved: a build, a skin and a face, each a part that may be worn. */
-export function canSave(parts: AvatarParts, items: readonly AvatarItemView[]): boolean {
+/** What the avatar wears with a build, a skin and a face each chosen. */
+export type SavableParts = SaveAvatarRequest['parts'];
+
+/** `parts` if they may be saved (a build, a skin and a face, each part one that may be worn), else null. */
+export function savableParts(parts: AvatarParts, items: readonly AvatarItemView[]): SavableParts | null {
   const wearable = new Set(items.filter((item) => item.wearable).map((item) => item.id));
-  return (
-    REQUIRED_AVATAR_CATEGORIES.every((category) => parts[category] !== undefined) &&
-    AVATAR_CATEGORIES.every((category) => parts[category] === undefined || wearable.has(parts[category]))
+  const { body, skin, face } = parts;
+  if (body === undefined || skin === undefined || face === undefined) return null;
+  const allWearable = AVATAR_CATEGORIES.every(
+    (category) => parts[category] === undefined || wearable.has(parts[category]),
   );
+  return allWearable ? { ...parts, body, skin, face } : null;
 }

@@ -2,7 +2,7 @@
 // unlocked, the figures unlocks follow, and saving (the parts, then a PNG render for the header and the
 // leaderboard).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AvatarParts, SaveAvatarRequest } from '@waymarks/shared';
+import type { SaveAvatarRequest } from '@waymarks/shared';
 import { useApi } from '../../../app/auth/useApi';
 
 export const avatarKeys = {
@@ -57,8 +57,11 @@ export function useNewUnlocks({ enabled = true }: { enabled?: boolean } = {}) {
 
 export interface SaveAvatarInput {
   parts: SaveAvatarRequest['parts'];
-  /** The PNG render of those parts; the header and the leaderboard show it. */
-  render: () => Promise<Blob>;
+  /**
+   * The PNG render of those parts, which the header and the leaderboard show; none where the browser
+   * cannot draw in 3D, and the parts are saved alone.
+   */
+  render: (() => Promise<Blob>) | null;
 }
 
 /** Saves the parts, then their render; everything showing the avatar is loaded again afterwards. */
@@ -67,12 +70,10 @@ export function useSaveAvatar() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ parts, render }: SaveAvatarInput) => {
-      await api('saveAvatar', { body: { parts } });
-      return api('saveAvatarImage', { body: await render() });
+      const saved = await api('saveAvatar', { body: { parts } });
+      return render ? api('saveAvatarImage', { body: await render() }) : saved;
     },
     onSuccess: (saved) => queryClient.setQueryData(avatarKeys.saved, saved),
     onSettled: () => queryClient.invalidateQueries({ queryKey: avatarKeys.saved }),
   });
 }
-
-export type { AvatarParts };

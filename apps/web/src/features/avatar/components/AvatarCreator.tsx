@@ -12,7 +12,7 @@ import {
 } from '@waymarks/shared';
 import { Button } from '../../../components/ui/Button';
 import { Tabs } from '../../../components/ui/Tabs';
-import { canSave, lookOf } from '../parts';
+import { lookOf, savableParts, type SavableParts } from '../parts';
 import { AvatarViewer, type AvatarExports } from './AvatarViewer';
 
 export const CATEGORY_LABELS: Record<AvatarCategory, string> = {
@@ -40,12 +40,13 @@ export function AvatarCreator({
   items: readonly AvatarItemView[];
   initial: AvatarParts;
   saving: boolean;
-  onSave: (parts: AvatarParts, exports: AvatarExports | null) => void;
+  onSave: (parts: SavableParts, exports: AvatarExports | null) => void;
   onCancel: () => void;
 }) {
   const [parts, setParts] = useState<AvatarParts>(initial);
   const [category, setCategory] = useState<AvatarCategory>('body');
   const [exports, setExports] = useState<AvatarExports | null>(null);
+  const savable = savableParts(parts, items);
 
   const choose = (id: string | undefined) =>
     setParts((current) => {
@@ -83,7 +84,11 @@ export function AvatarCreator({
           <Button variant="secondary" onClick={onCancel} disabled={saving}>
             Cancel
           </Button>
-          <Button busy={saving} disabled={!canSave(parts, items)} onClick={() => onSave(parts, exports)}>
+          <Button
+            busy={saving}
+            disabled={savable === null}
+            onClick={() => savable && onSave(savable, exports)}
+          >
             {saving ? 'Saving...' : 'Save Avatar'}
           </Button>
         </div>

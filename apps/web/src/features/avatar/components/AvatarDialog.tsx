@@ -17,7 +17,7 @@ import {
   useSaveAvatar,
 } from '../api/avatar';
 import { AVATAR_TEXTS } from '../messages';
-import { lookOf, startingParts } from '../parts';
+import { lookOf, startingParts, type SavableParts } from '../parts';
 import { AvatarCreator } from './AvatarCreator';
 import { AvatarViewer, type AvatarExports } from './AvatarViewer';
 
@@ -113,12 +113,12 @@ function AvatarPanels({ onClose }: { onClose: () => void }) {
     );
   }
 
-  const onSave = (parts: AvatarParts, exports: AvatarExports | null) => {
+  const onSave = (parts: SavableParts, exports: AvatarExports | null) => {
     setSaveFailed(false);
     save.mutate(
       {
-        parts: parts as Parameters<typeof save.mutate>[0]['parts'],
-        render: () => (exports ? exports.toPng() : Promise.reject(new Error('No render to store'))),
+        parts,
+        render: exports ? () => exports.toPng() : null,
       },
       {
         onSuccess: onClose,
