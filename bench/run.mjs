@@ -23,6 +23,7 @@ const BENCHMARKS = [
   'media-large-upload',
   'media-s3-complete',
   'media-grouping-browser',
+  'avatar',
 ];
 
 const only = process.argv.slice(2);
