@@ -93,13 +93,10 @@ test(
     );
     await dialog(page).getByRole('button', { name: 'Save Avatar' }).click();
     expect((await savedImage).status()).toBe(200);
-    // Saving closes the dialog, and the render becomes the traveller's picture.
+    // Saving closes the dialog, and the profile shows the saved figure in the small 3D viewer.
     await expect(dialog(page)).toBeHidden();
-    const picture = card.locator('img[data-avatar-image="avatar"]');
-    await expect(picture).toBeVisible();
-    await expect
-      .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
-      .toBeGreaterThan(0);
+    await expect(card.locator('[data-avatar-ready="true"]')).toHaveAccessibleName('Your avatar');
+    expect(await card.locator('canvas').boundingBox()).toMatchObject({ width: 160, height: 200 });
     await screenshot(page, 'profile', 'avatar-saved', { fullPage: false });
 
     // A reload shows the saved parts again.
@@ -111,6 +108,11 @@ test(
     await expect(drawnAvatar(page, 'Your avatar')).toBeVisible();
     await expect(dialog(page).getByText('Newly unlocked:')).toHaveCount(0);
     await screenshot(page, 'avatar', 'overview', { fullPage: false });
+    await dialog(page).getByRole('button', { name: 'Full screen' }).click();
+    await expect(drawnAvatar(page, 'Your avatar')).toBeVisible();
+    const whole = await dialog(page).locator('[data-avatar-ready="true"] canvas').boundingBox();
+    expect(whole?.width).toBeGreaterThan((page.viewportSize()?.width ?? 0) - 40);
+    await dialog(page).getByRole('button', { name: 'Exit full screen' }).click();
     await dialog(page).getByRole('button', { name: 'Customize Avatar' }).click();
     await dialog(page).getByRole('tab', { name: 'Top' }).click();
     await expect(
@@ -130,6 +132,14 @@ test(
     expect(glb.subarray(0, 4).toString('latin1')).toBe('glTF');
     expect(glb.readUInt32LE(4)).toBe(2);
     expect(glb.readUInt32LE(8)).toBe(glb.length);
+
+    // The dashboard header shows the portrait rendered on saving.
+    await page.keyboard.press('Escape');
+    await page.goto('/dashboard');
+    const portrait = page.locator('header img[data-avatar-image="avatar"]');
+    await expect
+      .poll(() => portrait.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBeGreaterThan(0);
   },
 );
 
@@ -163,8 +173,15 @@ test(
   async ({ page, request }) => {
     const email = await traveller(request, 'standard');
     await signInAtProfile(page, email);
+    const scripts: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.resourceType() === 'script') scripts.push(new URL(sent.url()).pathname);
+    });
     await page.goto('/dashboard');
     await expect(page.locator('header [data-avatar-image="initial"]')).toHaveText('I');
+    // The 3D code is not part of the dashboard's load (its own code is, which shows the scripts are seen).
+    expect(scripts.some((script) => script.includes('/dashboard-'))).toBe(true);
+    expect(scripts.filter((script) => script.includes('AvatarViewer3D'))).toEqual([]);
     await screenshot(page, 'dashboard', 'header-avatar', { fullPage: false });
     await expectNoSidewaysScroll(page);
     await page.getByRole('button', { name: 'Avatar', exact: true }).click();
@@ -207,11 +224,11 @@ test('without WebGL the creator shows the flat preview and says why', async ({ p
     .click();
   await screenshot(page, 'avatar', 'creator-2d', { fullPage: false });
 
-  // Saved without a render: the parts are kept and the first letter stays the picture.
+  // Saved without a render: the parts are kept, and the profile draws them flat too.
   await dialog(page).getByRole('button', { name: 'Save Avatar' }).click();
   await expect(dialog(page)).toBeHidden();
   const card = page.getByRole('region', { name: 'Avatar' });
-  await expect(card.locator('[data-avatar-image="initial"]')).toHaveText('I');
+  await expect(card.locator('svg[role="img"]')).toHaveAccessibleName('Your avatar');
   await card.getByRole('button', { name: 'Customize Avatar' }).click();
   await expect(dialog(page).locator('svg[role="img"]')).toHaveAccessibleName('Your avatar');
   await expect(dialog(page).getByRole('button', { name: 'Customize Avatar' })).toBeVisible();

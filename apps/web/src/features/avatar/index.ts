@@ -2,4 +2,5 @@
 // profile.
 export { AvatarDialog } from './components/AvatarDialog';
 export { AvatarImage } from './components/AvatarImage';
+export { ProfileAvatar } from './components/ProfileAvatar';
 export { avatarKeys } from './api/avatar';

@@ -19,8 +19,11 @@ const STARTING_CATEGORIES: readonly AvatarCategory[] = [
   'shoes',
 ];
 
+/** A part as far as drawing it goes: the wardrobe's answer and the shared catalogue both have this. */
+type DrawnPart = Pick<AvatarItemView, 'id' | 'category' | 'look'>;
+
 /** The look of `parts`; a part the wardrobe does not list is left out. */
-export function lookOf(parts: AvatarParts, items: readonly AvatarItemView[]): AvatarLook {
+export function lookOf(parts: AvatarParts, items: readonly DrawnPart[]): AvatarLook {
   const byId = new Map(items.map((item) => [item.id, item]));
   const look: AvatarLook = {};
   for (const category of AVATAR_CATEGORIES) {

@@ -1,9 +1,9 @@
 // The avatar dialog (SPEC.md §2, §4 Avatar dialog, §8 Avatar): a full-screen overlay opened from the
 // dashboard and the profile, with an overview of the traveller's avatar and what travel has unlocked, and
 // the creator. Saving closes the dialog; a failed save comes back to the overview and says so.
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { ArrowLeft, Download, Sparkles, X } from 'lucide-react';
+import { ArrowLeft, Download, Maximize2, Minimize2, Sparkles, X } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import type { AvatarItemView, AvatarParts, AvatarProgress } from '@waymarks/shared';
 import { Alert } from '../../../components/ui/Alert';
@@ -187,6 +187,8 @@ function Overview({
   onClose: () => void;
 }) {
   const navigate = useNavigate();
+  const roomy = useRoomyScreen();
+  const [fullscreen, setFullscreen] = useState(false);
   const [exports, setExports] = useState<AvatarExports | null>(null);
   const [downloadFailed, setDownloadFailed] = useState(false);
   const paid = progress.customizationLevel !== null;
@@ -214,7 +216,39 @@ function Overview({
     <div className="grid min-h-0 flex-1 gap-6 overflow-y-auto p-4 md:grid-cols-[minmax(0,auto)_minmax(0,1fr)] md:p-6">
       <div className="flex justify-center md:items-start">
         {parts && items ? (
-          <AvatarViewer look={lookOf(parts, items)} size="medium" label="Your avatar" onReady={setExports} />
+          <div className="flex flex-col items-center gap-3">
+            {fullscreen ? (
+              <div className="fixed inset-x-0 bottom-0 top-[69px] z-10 bg-white p-4">
+                <AvatarViewer
+                  look={lookOf(parts, items)}
+                  size="fullscreen"
+                  label="Your avatar"
+                  onReady={setExports}
+                />
+                <Button
+                  variant="secondary"
+                  className="absolute right-4 top-4"
+                  onClick={() => setFullscreen(false)}
+                >
+                  <Minimize2 aria-hidden="true" className="size-4" />
+                  Exit full screen
+                </Button>
+              </div>
+            ) : (
+              <>
+                <AvatarViewer
+                  look={lookOf(parts, items)}
+                  size={roomy ? 'large' : 'medium'}
+                  label="Your avatar"
+                  onReady={setExports}
+                />
+                <Button variant="secondary" onClick={() => setFullscreen(true)}>
+                  <Maximize2 aria-hidden="true" className="size-4" />
+                  Full screen
+                </Button>
+              </>
+            )}
+          </div>
         ) : (
           <div className="flex aspect-[300/360] w-[300px] max-w-full flex-col items-center justify-center gap-3 rounded-card border border-dashed border-slate-300 bg-slate-50 p-6 text-center">
             <Sparkles aria-hidden="true" className="size-8 text-brand-700" />
@@ -287,5 +321,22 @@ function Figure({ label, value }: { label: string; value: string }) {
       <dt className="text-xs font-medium text-slate-600">{label}</dt>
       <dd className="text-lg font-semibold text-slate-900">{value}</dd>
     </div>
+  );
+}
+
+const ROOMY = '(min-width: 1024px) and (min-height: 880px)';
+/** Browsers without media queries (and test environments) get the medium viewer. */
+const roomyQuery = () => (typeof matchMedia === 'function' ? matchMedia(ROOMY) : null);
+
+/** Whether the screen has room for the large viewer (560×680) beside the overview's figures. */
+function useRoomyScreen(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = roomyQuery();
+      query?.addEventListener('change', onChange);
+      return () => query?.removeEventListener('change', onChange);
+    },
+    () => roomyQuery()?.matches ?? false,
+    () => false,
   );
 }
