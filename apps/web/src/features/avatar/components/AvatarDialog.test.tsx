@@ -140,6 +140,26 @@ describe('AvatarDialog', () => {
     expect(await screen.findByRole('tab', { name: 'Build' })).toBeTruthy();
   });
 
+  it('shows a saved avatar in the overview even when the wardrobe fails to load', async () => {
+    const saved: AvatarConfig = {
+      hasAvatar: true,
+      parts: { body: 'body-broad', skin: 'skin-olive', face: 'face-grin', top: 'top-parka' },
+      imageUrl: null,
+      updatedAt: '2026-11-26T10:00:00.000Z',
+    };
+    serve({ ...basics(), 'GET /avatar/user': answer(saved), 'GET /avatar/items': fail });
+    show();
+
+    // jsdom has no WebGL: the saved parts are drawn flat, from the shared catalogue.
+    expect(await screen.findByText(AVATAR_TEXTS.viewerFailed)).toBeTruthy();
+    const figure = screen.getByRole('img', { name: 'Your avatar' });
+    expect(figure.tagName.toLowerCase()).toBe('svg');
+    // The parka's colour: the saved parts are drawn.
+    expect(figure.innerHTML).toContain('#1e3a5f');
+    expect(screen.queryByText('No avatar yet')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Customize Avatar' })).toBeTruthy();
+  });
+
   it('comes back to the overview with its message when saving fails, and stays open', async () => {
     serve({ ...basics(), 'PUT /avatar': fail });
     const onOpenChange = show();

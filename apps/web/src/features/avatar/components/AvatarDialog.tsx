@@ -5,7 +5,7 @@ import { useState, useSyncExternalStore } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { ArrowLeft, Download, Maximize2, Minimize2, Sparkles, X } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import type { AvatarItemView, AvatarParts, AvatarProgress } from '@waymarks/shared';
+import { avatarItems, type AvatarParts, type AvatarProgress } from '@waymarks/shared';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -22,6 +22,12 @@ import { AvatarCreator } from './AvatarCreator';
 import { AvatarViewer, type AvatarExports } from './AvatarViewer';
 
 type View = 'overview' | 'creator';
+
+/**
+ * The overview draws the saved parts and names new unlocks from the shared catalogue, so it shows them
+ * even while the traveller's wardrobe (what is unlocked and wearable) is loading or failed to load.
+ */
+const catalogue = avatarItems;
 
 /** The customisation level's name as the plans show it. */
 const LEVEL_LABELS = { basic: 'Basic', full: 'Full', premium: 'Premium', legendary: 'Legendary' } as const;
@@ -161,7 +167,6 @@ function AvatarPanels({ onClose }: { onClose: () => void }) {
       {header}
       <Overview
         parts={saved.data.hasAvatar ? saved.data.parts : null}
-        items={items.data?.items ?? null}
         progress={progress.data}
         saveFailed={saveFailed}
         onCreate={() => setView('creator')}
@@ -173,14 +178,12 @@ function AvatarPanels({ onClose }: { onClose: () => void }) {
 
 function Overview({
   parts,
-  items,
   progress,
   saveFailed,
   onCreate,
   onClose,
 }: {
   parts: AvatarParts | null;
-  items: readonly AvatarItemView[] | null;
   progress: AvatarProgress;
   saveFailed: boolean;
   onCreate: () => void;
@@ -194,7 +197,7 @@ function Overview({
   const paid = progress.customizationLevel !== null;
   const unlocks = useNewUnlocks({ enabled: paid });
   const newNames = (unlocks.data?.newlyUnlocked ?? [])
-    .map((id) => items?.find((item) => item.id === id)?.name)
+    .map((id) => catalogue().find((item) => item.id === id)?.name)
     .filter((name): name is string => name !== undefined);
 
   async function download() {
@@ -215,12 +218,12 @@ function Overview({
   return (
     <div className="grid min-h-0 flex-1 gap-6 overflow-y-auto p-4 md:grid-cols-[minmax(0,auto)_minmax(0,1fr)] md:p-6">
       <div className="flex justify-center md:items-start">
-        {parts && items ? (
+        {parts ? (
           <div className="flex flex-col items-center gap-3">
             {fullscreen ? (
               <div className="fixed inset-x-0 bottom-0 top-[69px] z-10 bg-white p-4">
                 <AvatarViewer
-                  look={lookOf(parts, items)}
+                  look={lookOf(parts, catalogue())}
                   size="fullscreen"
                   label="Your avatar"
                   onReady={setExports}
@@ -237,7 +240,7 @@ function Overview({
             ) : (
               <>
                 <AvatarViewer
-                  look={lookOf(parts, items)}
+                  look={lookOf(parts, catalogue())}
                   size={roomy ? 'large' : 'medium'}
                   label="Your avatar"
                   onReady={setExports}
