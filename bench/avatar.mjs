@@ -19,13 +19,13 @@ import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 import {
   ROOT,
+  createAccount,
   fmt,
   freePort,
   median,
   performance as nodePerformance,
   serverEntryPoint,
   sleep,
-  startProcess,
   startServer,
   stopProcess,
   tempDir,
@@ -42,24 +42,6 @@ const TARGET_FIRST_FRAME_RATIO = 8;
 const TARGET_FPS_RATIO = 0.5;
 const TARGET_CHUNK_GZ_BYTES = 200_000;
 const TARGET_GLB_BYTES = 1_000_000;
-
-/** An Explorer-plan account through the admin CLI, before the server starts. */
-async function createPaidUser(dataDir, email) {
-  const entry = serverEntryPoint();
-  const args = entry.built
-    ? [path.join(ROOT, 'apps/server/dist/cli.js')]
-    : ['--import', 'tsx', path.join(ROOT, 'apps/server/src/cli.ts')];
-  const cli = startProcess(
-    process.execPath,
-    [...args, 'create-user', email, PASSWORD, '--name', 'Avatar Bench', '--tier', 'standard'],
-    {
-      env: { DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production', LOG_LEVEL: 'warn' },
-      label: 'admin create-user',
-    },
-  );
-  const { code } = await cli.exited;
-  if (code !== 0) throw new Error(`create-user ${email} exited with ${code}:\n${cli.output()}`);
-}
 
 /** The newest built file whose name starts with `prefix` and ends in `.js.gz`. */
 function gzipped(prefix) {
@@ -177,8 +159,8 @@ async function measureRun(browser, origin, email, problems, { keepFiles = false 
       if (image.status() !== 200) throw new Error(`PUT /api/avatar/image answered ${image.status()}`);
       await dialog.waitFor({ state: 'hidden' });
       // The portrait as stored: what the header and the leaderboard download.
-      const src = await page.locator('img[data-avatar-image="avatar"]').first().getAttribute('src');
-      const stored = await context.request.get(new URL(src, origin).href);
+      const { imageUrl } = await image.json();
+      const stored = await context.request.get(new URL(imageUrl, origin).href);
       const pngBytes = (await stored.body()).length;
       await customize.click();
       await dialog.locator('[data-avatar-ready="true"]').waitFor({ timeout: 60_000 });
@@ -205,7 +187,7 @@ export async function run() {
 
   const dataDir = tempDir();
   const email = `bench-avatar-${Date.now()}@example.com`;
-  await createPaidUser(dataDir, email);
+  await createAccount(dataDir, email, 'standard', { name: 'Avatar Bench', password: PASSWORD });
   const { launchBrowser } = await tsImport('../apps/server/src/testing/browser.ts', import.meta.url);
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;

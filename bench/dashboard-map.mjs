@@ -25,6 +25,7 @@ import SQLite from 'better-sqlite3';
 import { tsImport } from 'tsx/esm/api';
 import {
   ROOT,
+  createAccount,
   fmt,
   freePort,
   insertPins,
@@ -33,7 +34,6 @@ import {
   seededRandom,
   serverEntryPoint,
   sleep,
-  startProcess,
   startServer,
   stopProcess,
   tempDir,
@@ -108,24 +108,6 @@ function pinRows(userId, places) {
     });
   }
   return rows;
-}
-
-/** A confirmed pro account through the admin CLI (`create-user … --tier pro`), before the server starts. */
-async function createProUser(dataDir, email, name) {
-  const entry = serverEntryPoint();
-  const args = entry.built
-    ? [path.join(ROOT, 'apps/server/dist/cli.js')]
-    : ['--import', 'tsx', path.join(ROOT, 'apps/server/src/cli.ts')];
-  const cli = startProcess(
-    process.execPath,
-    [...args, 'create-user', email, PASSWORD, '--name', name, '--tier', 'pro'],
-    {
-      env: { DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production', LOG_LEVEL: 'warn' },
-      label: 'admin create-user',
-    },
-  );
-  const { code } = await cli.exited;
-  if (code !== 0) throw new Error(`create-user ${email} exited with ${code}:\n${cli.output()}`);
 }
 
 function userIdOf(databaseFile, email) {
@@ -466,7 +448,9 @@ export async function run() {
     { label: 'empty', email: `bench-empty-${stamp}@example.com`, name: 'Empty Map', pins: 0 },
     { label: '10k', email: `bench-10k-${stamp}@example.com`, name: 'Ten Thousand', pins: PINS },
   ];
-  for (const account of accounts) await createProUser(dataDir, account.email, account.name);
+  for (const account of accounts) {
+    await createAccount(dataDir, account.email, 'pro', { name: account.name, password: PASSWORD });
+  }
   const places = towns();
   const seedStarted = performance.now();
   const rows = pinRows(userIdOf(databaseFile, accounts[1].email), places);

@@ -272,6 +272,32 @@ export function startServer({ port, dataDir, authSecret = randomSecret(), env: e
   return startProcess(process.execPath, entry.args, { env, label: entry.label });
 }
 
+/**
+ * A confirmed account through the admin CLI (`create-user … --tier <tier>`), before the server starts (the
+ * CLI writes to the same data directory).
+ */
+export async function createAccount(
+  dataDir,
+  email,
+  tier = 'pro',
+  { name = 'Bench Mark', password = 'Bench-pass1' } = {},
+) {
+  const entry = serverEntryPoint();
+  const args = entry.built
+    ? [path.join(ROOT, 'apps/server/dist/cli.js')]
+    : ['--import', 'tsx', path.join(ROOT, 'apps/server/src/cli.ts')];
+  const cli = startProcess(
+    process.execPath,
+    [...args, 'create-user', email, password, '--name', name, '--tier', tier],
+    {
+      env: { DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+      label: 'admin create-user',
+    },
+  );
+  const { code } = await cli.exited;
+  if (code !== 0) throw new Error(`create-user ${email} exited with ${code}:\n${cli.output()}`);
+}
+
 /** The 6-digit code from the subject of the newest .eml in the outbox, waiting for it to be written. */
 export async function verificationCode(outboxDir, email, timeoutMs = 5000) {
   const deadline = performance.now() + timeoutMs;

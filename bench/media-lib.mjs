@@ -6,7 +6,7 @@ import { createReadStream, readdirSync, statSync, writeFileSync } from 'node:fs'
 import http from 'node:http';
 import path from 'node:path';
 import sharp from 'sharp';
-import { ROOT, performance, serverEntryPoint, startProcess } from './lib.mjs';
+import { ROOT, performance } from './lib.mjs';
 
 const DISTINCT = 20;
 const PASSWORD = 'Bench-pass1';
@@ -150,23 +150,7 @@ export async function generatePhotos(dir, count, distinct = Math.min(count, DIST
 // ---------------------------------------------------------------------------------------------------
 // Accounts and HTTP.
 
-/** A confirmed account through the admin CLI (`create-user … --tier <tier>`), before the server starts. */
-export async function createAccount(dataDir, email, tier = 'pro') {
-  const entry = serverEntryPoint();
-  const args = entry.built
-    ? [path.join(ROOT, 'apps/server/dist/cli.js')]
-    : ['--import', 'tsx', path.join(ROOT, 'apps/server/src/cli.ts')];
-  const cli = startProcess(
-    process.execPath,
-    [...args, 'create-user', email, PASSWORD, '--name', 'Bench Mark', '--tier', tier],
-    {
-      env: { DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production', LOG_LEVEL: 'warn' },
-      label: 'admin create-user',
-    },
-  );
-  const { code } = await cli.exited;
-  if (code !== 0) throw new Error(`create-user ${email} exited with ${code}:\n${cli.output()}`);
-}
+export { createAccount } from './lib.mjs';
 
 /**
  * One request on `agent`: a JSON body, or a file streamed from disk (`file`, with its content type and
