@@ -5,6 +5,7 @@
 // to keep screenshots.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createAccount } from './support/harness.js';
+import { signInThrough } from './support/sign-in.js';
 import { axeViolations, expectNoSidewaysScroll, screenshot } from './support/page-checks.js';
 
 const PASSWORD = 'Trail-mix-2024';
@@ -26,14 +27,7 @@ async function traveller(request: APIRequestContext, tier: 'free' | 'standard'):
   return email;
 }
 
-async function signInAtProfile(page: Page, email: string) {
-  await page.goto('/profile');
-  await expect(page).toHaveURL(/\/signin$/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/profile$/);
-}
+const signInAtProfile = (page: Page, email: string) => signInThrough(page, '/profile', email, PASSWORD);
 
 const dialog = (page: Page) => page.getByRole('dialog');
 /** The 3D view once its first frame is drawn. */

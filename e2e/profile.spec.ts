@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createAccount } from './support/harness.js';
+import { signInThrough } from './support/sign-in.js';
 import { axeViolations, expectNoSidewaysScroll, screenshot } from './support/page-checks.js';
 
 const PASSWORD = 'Trail-mix-2024';
@@ -27,15 +28,7 @@ async function freeTraveller(request: APIRequestContext, name: string): Promise<
   return email;
 }
 
-/** Signs in through the form from /profile, and the guard brings the traveller back there. */
-async function signInAtProfile(page: Page, email: string) {
-  await page.goto('/profile');
-  await expect(page).toHaveURL(/\/signin$/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/profile$/);
-}
+const signInAtProfile = (page: Page, email: string) => signInThrough(page, '/profile', email, PASSWORD);
 
 const planSection = (page: Page) => page.getByRole('region', { name: 'Your plan' });
 

@@ -2,7 +2,6 @@
 // (off for a new account, on and off at once), the ranking rule and every sort, the totals, one
 // traveller's details, the pictures shown (a saved avatar's render, else the account's), the plans that
 // may read it, and that no answer carries an e-mail address.
-import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   LEADERBOARD_PAGE,
@@ -25,6 +24,7 @@ import {
   type SignedInUser,
   type TestApp,
 } from '../../testing/test-app.js';
+import { png } from '../../testing/png.js';
 
 const PLACES = {
   arezzo: { lat: 43.4665, lng: 11.882, title: 'Arezzo' },
@@ -37,26 +37,6 @@ const PLACES = {
   lisbon: { lat: 38.7223, lng: -9.1393, title: 'Lisbon' },
   atSea: { lat: 20, lng: -40, title: 'Mid-Atlantic' },
 } as const;
-
-/** A 2×2 transparent PNG whose header the avatar's upload accepts. */
-function tinyPng(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(typed));
-    return Buffer.concat([length, typed, crc]);
-  };
-  const header = Buffer.from([0, 0, 0, 2, 0, 0, 0, 2, 8, 6, 0, 0, 0]); // 2×2, 8 bits, RGBA
-  const rows = Buffer.alloc(2 * (1 + 2 * 4)); // each row: a filter byte, then two pixels
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 describe.each(testDialects())('the leaderboard on %s', (dialect) => {
   let t: TestApp;
@@ -310,7 +290,7 @@ describe.each(testDialects())('the leaderboard on %s', (dialect) => {
     const rendered = await traveller('standard');
     await setPicture(rendered, 'https://pictures.test/rendered.jpg');
     await saveAvatar(rendered);
-    const render = tinyPng();
+    const render = png(2, 2);
     const upload = await t.app.inject({
       method: 'PUT',
       url: '/api/avatar/image',

@@ -1,24 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { avatarItems, type AvatarItemView } from '@waymarks/shared';
+import { wardrobe } from './avatar.testing';
 import { lookOf, savableParts, startingParts } from './parts';
-
-/** The wardrobe as the server answers it for a traveller who has unlocked only the starting parts. */
-function wardrobe({ wearable = (item: AvatarItemView) => item.unlocked } = {}): AvatarItemView[] {
-  return avatarItems().map((item) => {
-    const view: AvatarItemView = {
-      id: item.id,
-      name: item.name,
-      category: item.category,
-      subcategory: item.subcategory,
-      rarity: item.rarity,
-      unlocked: item.unlock.kind === 'start',
-      wearable: false,
-      unlockHint: '',
-      look: item.look,
-    };
-    return { ...view, wearable: wearable(view) };
-  });
-}
 
 describe('startingParts', () => {
   it('dresses a first avatar whole, in the first wearable part of each category', () => {

@@ -6,8 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router';
-import { avatarItems, type AvatarConfig, type AvatarItemView, type AvatarProgress } from '@waymarks/shared';
+import type { AvatarConfig, AvatarProgress } from '@waymarks/shared';
 import { ApiError } from '../../../lib/api';
+import { wardrobe } from '../avatar.testing';
 import { AVATAR_TEXTS } from '../messages';
 import { AvatarDialog } from './AvatarDialog';
 
@@ -35,17 +36,7 @@ const progress = (level: AvatarProgress['customizationLevel']): AvatarProgress =
   totalCount: 242,
   customizationLevel: level,
 });
-const ITEMS: AvatarItemView[] = avatarItems().map((item) => ({
-  id: item.id,
-  name: item.name,
-  category: item.category,
-  subcategory: item.subcategory,
-  rarity: item.rarity,
-  unlocked: item.unlock.kind === 'start',
-  wearable: item.unlock.kind === 'start',
-  unlockHint: 'Visit 5 countries',
-  look: item.look,
-}));
+const ITEMS = wardrobe();
 
 const basics = (level: AvatarProgress['customizationLevel'] = 'full') => ({
   'GET /avatar/user': answer(NOTHING_SAVED),
