@@ -5,7 +5,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const DIST = path.join(path.dirname(new URL(import.meta.url).pathname), 'dist');
-const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|webmanifest)$/;
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|webmanifest|pbf)$/;
 const MIN_BYTES = 1024;
 
 function* files(dir) {

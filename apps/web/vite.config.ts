@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { mapGlyphs } from './build/glyphs/vite-plugin.js';
 
 // The API runs on the same origin in production (the server serves dist/); in development Vite
 // forwards /api to it so cookies and relative URLs behave the same way.
@@ -57,7 +58,7 @@ function preloadAppFromIndexHtml(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadAppFromIndexHtml()],
+  plugins: [react(), tailwindcss(), preloadAppFromIndexHtml(), mapGlyphs()],
   server: { proxy: api },
   preview: { proxy: api },
   build: {

@@ -3,7 +3,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PUBLIC_CONFIG, type PublicConfig } from '@waymarks/shared';
@@ -106,5 +106,51 @@ describe('the web app with prerendered pages', () => {
     const plain = await app.inject({ url: '/', headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toContain('<h1>Map Your Adventures</h1>');
+  });
+});
+
+describe("the map's glyph ranges", () => {
+  const webDir = mkdtempSync(path.join(tmpdir(), 'waymarks-web-glyphs-'));
+  const range = Buffer.from(Array.from({ length: 2048 }, (_, i) => i % 7));
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    const stackDir = path.join(webDir, 'map', 'glyphs', 'Inter Regular');
+    mkdirSync(stackDir, { recursive: true });
+    writeFileSync(
+      path.join(webDir, 'index.html'),
+      '<!doctype html><meta name="waymarks-config" content="{}" />',
+    );
+    writeFileSync(path.join(stackDir, '0-255.pbf'), range);
+    writeFileSync(path.join(stackDir, '0-255.pbf.br'), brotliCompressSync(range));
+    app = Fastify();
+    const web = await registerWebApp(app, webDir, SETTINGS);
+    app.setNotFoundHandler((request, reply) => {
+      if (web && isPageRequest(request)) return sendIndexPage(reply, web);
+      return reply.status(404).send();
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it('sends a range as a protocol buffer, cached for a day, compressed when the browser accepts it', async () => {
+    const url = '/map/glyphs/Inter%20Regular/0-255.pbf';
+    const plain = await app.inject({ url });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-type']).toBe('application/x-protobuf');
+    expect(plain.headers['cache-control']).toBe('public, max-age=86400');
+    expect(plain.rawPayload).toEqual(range);
+
+    const br = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe('application/x-protobuf');
+    expect(brotliDecompressSync(br.rawPayload)).toEqual(range);
+  });
+
+  it('answers a range the fonts lack with a 404, not a page', async () => {
+    const missing = await app.inject({ url: '/map/glyphs/Inter%20Regular/19968-20223.pbf' });
+    expect(missing.statusCode).toBe(404);
   });
 });

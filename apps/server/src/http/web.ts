@@ -10,6 +10,11 @@ import { PUBLIC_CONFIG_META, type PublicConfig } from '@waymarks/shared';
 /** Where the web build puts the prerendered pages, inside its dist folder. */
 const PRERENDERED_DIR = 'prerendered';
 
+/** The map's glyph ranges, made by the web build (apps/web/src/features/map/glyphs.ts). */
+const GLYPHS_URL_PREFIX = '/map/glyphs/';
+/** Glyphs change only with a new release: a day keeps map loads from asking again for every range. */
+const GLYPHS_CACHE_CONTROL = 'public, max-age=86400';
+
 /**
  * One page's HTML with this instance's settings filled in, compressed on its first request in each
  * encoding (compressing every page at start-up would add its time to every start).
@@ -58,10 +63,20 @@ export async function registerWebApp(
     preCompressed: true,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      const glyphs = filePath.includes(path.normalize(GLYPHS_URL_PREFIX));
+      res.setHeader(
+        'cache-control',
+        immutable ? 'public, max-age=31536000, immutable' : glyphs ? GLYPHS_CACHE_CONTROL : 'no-cache',
+      );
       // The same URL answers brotli, gzip or plain bytes: shared caches must key on the encoding.
       res.setHeader('vary', 'accept-encoding');
     },
+  });
+  // @fastify/static knows no type for .pbf and would call the glyphs application/octet-stream.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith(GLYPHS_URL_PREFIX) && reply.statusCode === 200) {
+      reply.type('application/x-protobuf');
+    }
   });
   return {
     indexHtml: withPublicConfig(readFileSync(indexFile, 'utf8'), publicConfig),
