@@ -461,11 +461,14 @@ export async function bundleServerCode(name, entry) {
     stdin: { contents: entry, resolveDir: ROOT, loader: 'ts', sourcefile: `${name}-entry.ts` },
     outfile,
   });
-  // The HEIC decoder's worker thread, beside the bundle with its extension, where heif.ts looks for it.
-  await build({
-    ...options,
-    entryPoints: [path.join(ROOT, 'apps/server/src/media/heif-worker.ts')],
-    outfile: path.join(BUNDLE_DIR, 'heif-worker.mjs'),
-  });
+  // The server's worker threads (the HEIC decoder, the basemap cutter), beside the bundle with its
+  // extension, where common/worker-thread.ts looks for them.
+  for (const worker of ['media/heif-worker.ts', 'modules/map/basemap-worker.ts']) {
+    await build({
+      ...options,
+      entryPoints: [path.join(ROOT, 'apps/server/src', worker)],
+      outfile: path.join(BUNDLE_DIR, `${path.basename(worker, '.ts')}.mjs`),
+    });
+  }
   return outfile;
 }

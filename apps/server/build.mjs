@@ -1,4 +1,4 @@
-// Bundles the server (src/main.ts), the admin CLI (src/cli.ts) and the HEIC decoder's worker thread into dist/
+// Bundles the server (src/main.ts), the admin CLI (src/cli.ts) and its worker threads into dist/
 // as ESM for Node 20.
 // npm packages stay external and are loaded from node_modules at run time, except the workspace package
 // @waymarks/shared, which ships TypeScript source and so is compiled into the bundle.
@@ -19,8 +19,12 @@ const entryPoints = ['src/main.ts', 'src/cli.ts']
     console.warn(`build: ${path.relative(here, file)} not found, skipped`);
     return false;
   });
-// The HEIC decoder's worker thread is a module of its own; heif.ts looks for it beside main.js.
-const workerEntryPoints = [{ in: path.join(here, 'src/media/heif-worker.ts'), out: 'heif-worker' }];
+// Worker threads are modules of their own, looked for beside main.js: the HEIC decoder (heif.ts) and the
+// basemap's tile cutter (basemap-tiles.ts).
+const workerEntryPoints = [
+  { in: path.join(here, 'src/media/heif-worker.ts'), out: 'heif-worker' },
+  { in: path.join(here, 'src/modules/map/basemap-worker.ts'), out: 'basemap-worker' },
+];
 
 /** Every bare import (a package name) is external, except the workspace packages listed above. */
 const externalPackages = {

@@ -49,7 +49,11 @@ import { TravelerDetailsRepository } from './modules/progress/traveler-details.r
 import { TravelStatsRepository } from './modules/progress/travel-stats.repository.js';
 import { backfillPinCities } from './modules/progress/city-backfill.js';
 import type { ProgressFigures } from './common/progress.js';
+import { BasemapTiles } from './modules/map/basemap-tiles.js';
+import { basemapTilesRoutes } from './modules/map/basemap-tiles.routes.js';
 import { BASEMAP_PMTILES_PATH, mapRoutes } from './modules/map/map.routes.js';
+import { PlaceTileService } from './modules/map/place-tiles.js';
+import { placeTilesRoutes } from './modules/map/place-tiles.routes.js';
 import { createStorage, storageOrigin, type Storage } from './adapters/storage/storage.js';
 import { localStorageRoutes } from './adapters/storage/local.routes.js';
 import { ArchiveLinks } from './modules/media/archive.js';
@@ -310,6 +314,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   if (config.map.pmtilesFile) await app.register(mapRoutes, { pmtilesFile: config.map.pmtilesFile });
+  await app.register(basemapTilesRoutes, { tiles: new BasemapTiles({ log: app.log }) });
+  await app.register(placeTilesRoutes, { tiles: new PlaceTileService(gazetteer) });
 
   const web = await registerWebApp(app, config.webDistDir, {
     supportEmail: config.supportEmail,

@@ -29,3 +29,7 @@ export * from './avatar/unlocks.js';
 export * from './api/avatar.js';
 export * from './api/endpoints.js';
 export * from './api/endpoint-schemas.js';
+export * from './map/country-codes.js';
+export * from './map/antimeridian.js';
+export * from './map/geometry.js';
+export * from './map/tiles.js';

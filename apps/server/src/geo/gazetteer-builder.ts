@@ -213,6 +213,8 @@ export function* buildGazetteer(
     country: country.subarray(0, count),
     admin1: admin1.subarray(0, count),
     geonameId: columns.geonameId.subarray(0, count),
+    town: town.subarray(0, count),
+    capitalRank: columns.capitalRank.subarray(0, count),
     names: placeNames.build(),
     countryCodes,
     countryIndex,

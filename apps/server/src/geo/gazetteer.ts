@@ -44,6 +44,13 @@ interface GazetteerTables {
   admin1: Int32Array;
   /** GeoNames id of a locality (0 for regions and countries). */
   geonameId: Uint32Array;
+  /**
+   * 1 for a locality that is a town of its own, whose score is its population; 0 for a section of a city
+   * or a place that no longer exists (places-reader.ts, NOT_A_TOWN), and for regions and countries.
+   */
+  town: Uint8Array;
+  /** 2 for a national capital (GeoNames PPLC), 1 for a first-level seat (PPLA), else 0. */
+  capitalRank: Uint8Array;
   names: NameList;
   countryCodes: string[];
   countryIndex: Map<string, number>;

@@ -1,13 +1,9 @@
 // HEIC and HEIF photos: checked, decoded to RGBA in a worker thread (heif-worker.ts), then made into a
 // thumbnail and preview by sharp like any other image.
-import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { heifItemsWithinFile } from '@waymarks/shared';
 import sharp from 'sharp';
+import { startModuleWorker, workerFileBeside } from '../common/worker-thread.js';
 import { withFileRanges } from './file-ranges.js';
 import type { HeifJob, HeifResult } from './heif-worker.js';
 import {
@@ -90,7 +86,7 @@ async function readHeifHeader(file: string): Promise<sharp.Metadata | undefined>
 function decodeHeif(file: string): Promise<HeifResult> {
   return new Promise((resolve) => {
     const job: HeifJob = { file, maxPixels: MAX_IMAGE_PIXELS };
-    const worker = startWorker({
+    const worker = startModuleWorker(WORKER_FILE, {
       // libheif-js console.logs its failures; they must not end up among the server's JSON log lines.
       stdout: true,
       stderr: true,
@@ -114,33 +110,5 @@ function decodeHeif(file: string): Promise<HeifResult> {
   });
 }
 
-// The worker is a module of its own: heif-worker.ts beside this file when the server runs from source, and
-// beside the bundle that holds this code once built, with the bundle's extension (apps/server/build.mjs
-// emits dist/heif-worker.js, bench/lib.mjs heif-worker.mjs).
-const here = fileURLToPath(import.meta.url);
-const WORKER_FILE = path.join(path.dirname(here), `heif-worker${path.extname(here)}`);
-
-/**
- * A thread running heif-worker. It gets none of the parent's flags (inspector, test runner loaders, …);
- * from source it needs a TypeScript loader, so a two-line bootstrap registers tsx's in the thread first
- * (Node 20 applies neither the parent's loader nor an --import of it to a worker's entry).
- */
-function startWorker(options: WorkerOptions): Worker {
-  if (!WORKER_FILE.endsWith('.ts')) return new Worker(WORKER_FILE, { ...options, execArgv: [] });
-  const bootstrap = [
-    `const { register } = await import(${JSON.stringify(tsxEsmApi())});`,
-    'register();',
-    `await import(${JSON.stringify(pathToFileURL(WORKER_FILE).href)});`,
-  ].join('\n');
-  return new Worker(`(async () => {\n${bootstrap}\n})();`, { ...options, eval: true, execArgv: [] });
-}
-
-/** tsx's ESM register API, found through its exports map (tsx is a development dependency of the repo). */
-function tsxEsmApi(): string {
-  const manifestPath = createRequire(import.meta.url).resolve('tsx/package.json');
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
-    exports: Record<string, { import: { default: string } }>;
-  };
-  return pathToFileURL(path.join(path.dirname(manifestPath), manifest.exports['./esm/api']!.import.default))
-    .href;
-}
+// The worker is a module of its own: heif-worker.ts beside this file, dist/heif-worker.js once built.
+const WORKER_FILE = workerFileBeside(import.meta.url, 'heif-worker');

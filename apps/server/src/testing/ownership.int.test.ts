@@ -92,6 +92,14 @@ const HIDDEN_ROUTES: { routes: string[]; reason: string }[] = [
     ],
     reason: 'the API description and its documentation pages: public, the same for everyone',
   },
+  {
+    routes: ['GET /map/tiles/basemap/{z}/{x}/{y}.pbf'],
+    reason: "the basemap's vector tiles: public, the same for everyone; z/x/y name a tile, not anyone's data",
+  },
+  {
+    routes: ['GET /map/tiles/places/{z}/{x}/{y}.pbf'],
+    reason: "place-name vector tiles: public, the same for everyone; z/x/y name a tile, not anyone's data",
+  },
 ];
 
 /** HEAD is served by the GET route (Fastify adds it), so it is listed and documented as GET. */

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { Position } from 'geojson';
-import { isCutEdge, splitAtAntimeridian } from './antimeridian';
-import { largestLongitudeStep, polygonArea, signedArea } from './geometry.testing';
+import { isCutEdge, splitAtAntimeridian } from './antimeridian.js';
+import { polygonArea, signedArea } from './geometry.js';
+
+/** The largest step in longitude between consecutive points of any ring. */
+function largestLongitudeStep(rings: Position[][]): number {
+  let largest = 0;
+  for (const ring of rings) {
+    for (let i = 1; i < ring.length; i++) {
+      largest = Math.max(largest, Math.abs((ring[i]?.[0] as number) - (ring[i - 1]?.[0] as number)));
+    }
+  }
+  return largest;
+}
 
 /** A lng/lat box as world-atlas draws it: clockwise, longitudes wrapped into [-180, 180]. */
 function box(west: number, south: number, east: number, north: number): Position[] {

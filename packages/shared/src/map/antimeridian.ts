@@ -2,6 +2,7 @@
 // without a band across the map: rings that cross ±180° are cut there, and rings that circle a pole
 // (Antarctica) are closed over the pole.
 import type { Position } from 'geojson';
+import { signedArea } from './geometry.js';
 
 type Ring = Position[];
 /** A polygon's rings: the exterior first, then its holes. */
@@ -109,16 +110,6 @@ function clipAt(ring: Ring, x: number, keepWest: boolean): Ring {
     }
   }
   return out.length > 0 ? [...out, out[0] as Position] : [];
-}
-
-function signedArea(ring: Ring): number {
-  let sum = 0;
-  for (let i = 1; i < ring.length; i++) {
-    const a = ring[i - 1] as Position;
-    const b = ring[i] as Position;
-    sum += lng(a) * lat(b) - lng(b) * lat(a);
-  }
-  return sum / 2;
 }
 
 /** Drops repeated points; a ring with nothing left to fill becomes null. */

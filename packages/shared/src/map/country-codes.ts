@@ -1,7 +1,8 @@
-// ISO 3166-1 numeric → alpha-2 for the countries of the world-atlas basemap. Checked against
-// i18n-iso-countries in country-codes.test.ts, so the browser bundle carries only these few entries.
+// ISO 3166-1 numeric → alpha-2 for the countries of the world-atlas basemap (the web app's 1:50m file and
+// the server's 1:110m, 1:50m and 1:10m tiles). Checked against i18n-iso-countries in country-codes.test.ts,
+// so the browser bundle carries only these few entries.
 
-/** Every numeric id that world-atlas countries-50m uses. */
+/** Every numeric id that world-atlas countries-110m, -50m and -10m use. */
 export const NUMERIC_TO_ALPHA2: Readonly<Record<string, string>> = {
   '004': 'AF',
   '008': 'AL',
@@ -83,6 +84,7 @@ export const NUMERIC_TO_ALPHA2: Readonly<Record<string, string>> = {
   '275': 'PS',
   '276': 'DE',
   '288': 'GH',
+  '292': 'GI',
   '296': 'KI',
   '300': 'GR',
   '304': 'GL',
@@ -158,6 +160,7 @@ export const NUMERIC_TO_ALPHA2: Readonly<Record<string, string>> = {
   '570': 'NU',
   '574': 'NF',
   '578': 'NO',
+  '581': 'UM',
   '580': 'MP',
   '583': 'FM',
   '584': 'MH',
@@ -218,6 +221,7 @@ export const NUMERIC_TO_ALPHA2: Readonly<Record<string, string>> = {
   '788': 'TN',
   '792': 'TR',
   '795': 'TM',
+  '798': 'TV',
   '796': 'TC',
   '800': 'UG',
   '804': 'UA',

@@ -1,21 +1,7 @@
-// For tests: small planar measures over GeoJSON rings (longitude as x, latitude as y).
+// For the basemap tests: small planar measures over GeoJSON rings (longitude as x, latitude as y).
 import type { MultiPolygon, Polygon, Position } from 'geojson';
 
-/** Shoelace area: positive for a counter-clockwise ring. */
-export function signedArea(ring: Position[]): number {
-  let sum = 0;
-  for (let i = 1; i < ring.length; i++) {
-    const [x1, y1] = ring[i - 1] as [number, number];
-    const [x2, y2] = ring[i] as [number, number];
-    sum += x1 * y2 - x2 * y1;
-  }
-  return sum / 2;
-}
-
-/** Area of a polygon: exterior minus holes. */
-export function polygonArea(rings: Position[][]): number {
-  return rings.reduce((sum, ring) => sum + signedArea(ring), 0);
-}
+export { polygonArea, signedArea } from '@waymarks/shared';
 
 export function polygonsOf(geometry: Polygon | MultiPolygon): Position[][][] {
   return geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
