@@ -12,6 +12,7 @@ import { MapErrorBoundary } from '../features/dashboard/components/MapErrorBound
 import { SearchBox } from '../features/dashboard/components/SearchBox';
 import { StatsBar } from '../features/dashboard/components/StatsBar';
 import type { MapFocus } from '../features/dashboard/components/MapView';
+import { nearestPinWithin } from '../features/dashboard/own-places';
 import { usePreferences } from '../features/dashboard/preferences';
 import { LocationDialog } from '../features/location';
 import { useCountries, usePins } from '../features/pins';
@@ -39,11 +40,6 @@ const QUICK_UPLOAD_PLACE: MapPlace = {
 /** SPEC.md §9: the zoom for a chosen result or a focused pin, and for the first pin on load. */
 const FOCUS_ZOOM = 12;
 const FIRST_PIN_ZOOM = 6;
-
-/** A saved pin at (nearly) the same spot as a search result: choosing the result opens the pin. */
-function pinAt(pins: readonly Pin[], lat: number, lng: number): Pin | undefined {
-  return pins.find((pin) => Math.abs(pin.lat - lat) < 1e-4 && Math.abs(pin.lng - lng) < 1e-4);
-}
 
 export default function DashboardRoute() {
   usePageTitle('Dashboard');
@@ -110,8 +106,9 @@ export default function DashboardRoute() {
     setSelected(placeFromPin(pin));
   }, []);
 
-  // Selecting a timeline pin focuses the map on it and opens its dialog (SPEC.md §2).
-  const selectTimelinePin = useCallback(
+  // Selecting a timeline pin focuses the map on it and opens its dialog (SPEC.md §2); so does choosing one
+  // of the traveller's own places in the search box.
+  const focusPin = useCallback(
     (pin: Pin) => {
       setFocus({ lat: pin.lat, lng: pin.lng, zoom: FOCUS_ZOOM });
       openPin(pin);
@@ -119,16 +116,21 @@ export default function DashboardRoute() {
     [openPin],
   );
 
+  // A result within the grouping distance of a saved pin is that pin: uploads there would join it anyway.
   const chooseResult = useCallback(
     (result: PlaceSearchResult) => {
+      const saved = nearestPinWithin(pinList, result);
+      if (saved) {
+        focusPin(saved);
+        return;
+      }
       lookupTicket.current += 1;
       setLookingUp(false);
-      const saved = pinAt(pinList, result.lat, result.lng);
-      setTemporaryMarker(saved ? null : { lat: result.lat, lng: result.lng });
+      setTemporaryMarker({ lat: result.lat, lng: result.lng });
       setFocus({ lat: result.lat, lng: result.lng, zoom: FOCUS_ZOOM });
-      setSelected(saved ? placeFromPin(saved) : placeFromSearch(result));
+      setSelected(placeFromSearch(result));
     },
-    [pinList],
+    [pinList, focusPin],
   );
 
   // Quick upload: the dialog at a placeholder place; the photos' GPS decides where they go (SPEC.md §2).
@@ -157,7 +159,12 @@ export default function DashboardRoute() {
         >
           <div className="absolute inset-x-3 top-3 z-10 flex items-start gap-2 sm:right-auto">
             <div className="min-w-0 flex-1 sm:w-96 sm:flex-none">
-              <SearchBox search={searchPlaces} onSelect={chooseResult} />
+              <SearchBox
+                search={searchPlaces}
+                onSelect={chooseResult}
+                pins={pinList}
+                onSelectPin={focusPin}
+              />
             </div>
             <button
               type="button"
@@ -211,7 +218,7 @@ export default function DashboardRoute() {
           tier={user.tier}
           shown={preferences.showTimeline}
           onShownChange={(shown) => setPreference('showTimeline', shown)}
-          onSelect={selectTimelinePin}
+          onSelect={focusPin}
         />
       </div>
       <SimpleFooter />

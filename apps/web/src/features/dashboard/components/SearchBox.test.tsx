@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import type { PlaceSearchResponse, PlaceSearchResult } from '@waymarks/shared';
+import type { Pin, PlaceSearchResponse, PlaceSearchResult } from '@waymarks/shared';
+import { buildPin } from '@waymarks/shared/testing';
 import { SEARCH_CLOSE_DELAY_MS, SEARCH_DEBOUNCE_MS, SearchBox } from './SearchBox';
 
 function result(name: string, countryCode = 'PT'): PlaceSearchResult {
@@ -27,7 +28,7 @@ type Pending = {
   reject: (error: Error) => void;
 };
 
-function setup() {
+function setup({ pins }: { pins?: Pin[] } = {}) {
   const pending: Pending[] = [];
   const search = vi.fn(
     (query: string) =>
@@ -36,9 +37,16 @@ function setup() {
       }),
   );
   const onSelect = vi.fn();
-  render(<SearchBox search={search} onSelect={onSelect} />);
+  const onSelectPin = vi.fn();
+  render(
+    pins ? (
+      <SearchBox search={search} onSelect={onSelect} pins={pins} onSelectPin={onSelectPin} />
+    ) : (
+      <SearchBox search={search} onSelect={onSelect} />
+    ),
+  );
   const input = screen.getByRole('combobox', { name: 'Search destinations' });
-  return { search, onSelect, pending, input };
+  return { search, onSelect, onSelectPin, pending, input };
 }
 
 async function wait(ms: number) {
@@ -159,5 +167,100 @@ describe('SearchBox', () => {
     fireEvent.change(input, { target: { value: '   ' } });
     await wait(SEARCH_DEBOUNCE_MS * 2);
     expect(search).not.toHaveBeenCalled();
+  });
+});
+
+describe('SearchBox with the traveller’s own places', () => {
+  const italy = { countryCode: 'IT', countryName: 'Italy' };
+  const arezzo = buildPin({ pinId: 'arezzo', title: 'Arézzo', mediaCount: 3, ...italy });
+  const florence = buildPin({ pinId: 'florence', title: 'Florence', ...italy });
+  const pins = [florence, arezzo];
+
+  const activeText = (input: HTMLElement) => {
+    const active = input.getAttribute('aria-activedescendant');
+    return active ? document.getElementById(active)?.textContent : undefined;
+  };
+
+  it('lists matching own places at once, before the gazetteer asks, marked as theirs for eye and ear', async () => {
+    const { input, search } = setup({ pins });
+    fireEvent.change(input, { target: { value: 'arezzo' } });
+    expect(search).not.toHaveBeenCalled();
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    const own = screen.getByRole('group', { name: 'Your places' });
+    const option = screen.getByRole('option', { name: 'Arézzo, Your place, Italy, 3 media' });
+    expect(own.contains(option)).toBe(true);
+    expect(option.textContent).toContain('Your place');
+    expect(screen.getAllByRole('option')).toHaveLength(1);
+    expect(screen.getByText('1 of your places found')).not.toBeNull();
+  });
+
+  it('lists own places first and the gazetteer results after them, still at most 5 of those', async () => {
+    const { input, pending } = setup({ pins });
+    fireEvent.change(input, { target: { value: 'Arezzo' } });
+    await wait(SEARCH_DEBOUNCE_MS);
+    await answer(pending[0], ['Arezzo', 'Arezzo 2', 'Arezzo 3', 'Arezzo 4', 'Arezzo 5', 'Arezzo 6']);
+    const options = screen.getAllByRole('option');
+    expect(options).toHaveLength(6);
+    expect(options[0]?.getAttribute('aria-label')).toBe('Arézzo, Your place, Italy, 3 media');
+    expect(options[1]?.textContent).toBe('ArezzoArezzo, Portugal');
+    expect(screen.getByRole('group', { name: 'Places' }).contains(options[1] ?? null)).toBe(true);
+    expect(screen.getByText('1 of your places and 5 places found')).not.toBeNull();
+  });
+
+  it('chooses an own place with a click: onSelectPin gets the pin, and the box clears', async () => {
+    const { input, onSelect, onSelectPin } = setup({ pins });
+    fireEvent.change(input, { target: { value: 'ARE' } });
+    fireEvent.click(screen.getByRole('option', { name: /^Arézzo, Your place/ }));
+    expect(onSelectPin).toHaveBeenCalledWith(arezzo);
+    expect(onSelect).not.toHaveBeenCalled();
+    expect((input as HTMLInputElement).value).toBe('');
+  });
+
+  it('moves through own places and gazetteer results as one list, and Enter takes the first', async () => {
+    const { input, pending, onSelect, onSelectPin } = setup({ pins });
+    fireEvent.change(input, { target: { value: 'ital' } });
+    await wait(SEARCH_DEBOUNCE_MS);
+    await answer(pending[0], ['Italy']);
+
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    expect(activeText(input)).toMatch(/^Florence/);
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    expect(activeText(input)).toMatch(/^Arézzo/);
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    expect(activeText(input)).toBe('ItalyItaly, Portugal');
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    expect(activeText(input)).toMatch(/^Florence/);
+    fireEvent.keyDown(input, { key: 'ArrowUp' });
+    expect(activeText(input)).toBe('ItalyItaly, Portugal');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ name: 'Italy' }));
+
+    fireEvent.change(input, { target: { value: 'ital' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onSelectPin).toHaveBeenCalledWith(florence);
+  });
+
+  it('keeps the mark on an own place when the gazetteer answers', async () => {
+    const { input, pending, onSelectPin } = setup({ pins });
+    fireEvent.change(input, { target: { value: 'ital' } });
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    await wait(SEARCH_DEBOUNCE_MS);
+    await answer(pending[0], ['Italy']);
+    expect(activeText(input)).toMatch(/^Arézzo/);
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onSelectPin).toHaveBeenCalledWith(arezzo);
+  });
+
+  it('still shows own places while the gazetteer searches and after it fails', async () => {
+    const { input, pending } = setup({ pins });
+    fireEvent.change(input, { target: { value: 'Flor' } });
+    await wait(SEARCH_DEBOUNCE_MS);
+    expect(screen.getByText('Searching…')).not.toBeNull();
+    expect(optionNames()).toEqual(['FlorenceYour place · Italy · 0 media']);
+    await act(async () => pending[0]?.reject(new Error('offline')));
+    expect(screen.getByText('Search is not available right now. Please try again.')).not.toBeNull();
+    expect(optionNames()).toEqual(['FlorenceYour place · Italy · 0 media']);
+    expect(screen.getByText('1 of your places found')).not.toBeNull();
   });
 });
