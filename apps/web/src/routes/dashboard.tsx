@@ -199,6 +199,8 @@ export default function DashboardRoute() {
               <MapView
                 pins={pinList}
                 showPins={preferences.showPins}
+                globe={preferences.showGlobe}
+                onGlobeChange={(on) => setPreference('showGlobe', on)}
                 highlightCountries={
                   preferences.showCountryHighlighting && hasFeature(user.tier, 'countryHighlighting')
                 }

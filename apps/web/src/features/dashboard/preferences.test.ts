@@ -16,16 +16,18 @@ describe('dashboard preferences', () => {
       showCountryHighlighting: true,
       showTimeline: true,
       showPins: true,
+      showGlobe: true,
     });
     expect(readPreferences(null)).toEqual(DEFAULT_PREFERENCES);
   });
 
   it('read each stored boolean under its own key', () => {
-    const storage = memoryStorage({ showPins: 'false', showTimeline: 'true' });
+    const storage = memoryStorage({ showPins: 'false', showTimeline: 'true', showGlobe: 'false' });
     expect(readPreferences(storage)).toEqual({
       showCountryHighlighting: true,
       showTimeline: true,
       showPins: false,
+      showGlobe: false,
     });
   });
 

@@ -1,8 +1,9 @@
 // The dashboard's browser-stored preferences (SPEC.md §3): showCountryHighlighting, showTimeline and
-// showPins, booleans that default to true. Each lives under its own localStorage key of the same name.
+// showPins, plus showGlobe (the map is a globe at world zooms), booleans that default to true. Each lives
+// under its own localStorage key of the same name.
 import { useCallback, useSyncExternalStore } from 'react';
 
-export const PREFERENCE_KEYS = ['showCountryHighlighting', 'showTimeline', 'showPins'] as const;
+export const PREFERENCE_KEYS = ['showCountryHighlighting', 'showTimeline', 'showPins', 'showGlobe'] as const;
 export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
 export type Preferences = Record<PreferenceKey, boolean>;
 
@@ -10,6 +11,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   showCountryHighlighting: true,
   showTimeline: true,
   showPins: true,
+  showGlobe: true,
 };
 
 /** Storage that may be missing or refuse access (private windows, disabled storage). */

@@ -2,20 +2,20 @@
 // pmtiles:// protocol. Its own module, loaded only when the server names a PMTiles file, so the default
 // offline map does not carry the PMTiles reader and the Protomaps layer set.
 import { addProtocol, type StyleSpecification } from 'maplibre-gl';
-import type { FeatureCollection } from 'geojson';
 import { layers, namedFlavor } from '@protomaps/basemaps';
 import { Protocol } from 'pmtiles';
-import { COUNTRIES_SOURCE_ID, countriesSource, visitedLayer } from './style';
+import { BASEMAP_SOURCE_ID, basemapSource, visitedLayer } from './style';
 
 const PROTOMAPS_SOURCE_ID = 'protomaps';
 
 /**
  * A Protomaps-schema basemap from a PMTiles file (needs registerPmtilesProtocol first). Light flavour
- * without labels, so it needs no glyphs; the visited-country layer sits on top.
+ * without labels, so it needs no glyphs; the visited-country layer, from the app's own country tiles at
+ * `origin`, sits on top.
  */
 export function pmtilesStyle(
   url: string,
-  countries: FeatureCollection,
+  origin: string,
   visitedCodes: readonly string[] = [],
 ): StyleSpecification {
   return {
@@ -26,7 +26,7 @@ export function pmtilesStyle(
         url: `pmtiles://${url}`,
         attribution: '<a href="https://openstreetmap.org/copyright">© OpenStreetMap</a>',
       },
-      [COUNTRIES_SOURCE_ID]: countriesSource(countries),
+      [BASEMAP_SOURCE_ID]: basemapSource(origin),
     },
     layers: [...layers(PROTOMAPS_SOURCE_ID, namedFlavor('light')), visitedLayer(visitedCodes)],
   };

@@ -1,11 +1,19 @@
 import { describe, expect, it, vi } from 'vitest';
-import { featureFilter, validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
+import { createExpression, featureFilter, validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
 import type { FeatureCollection } from 'geojson';
 import type { FillLayerSpecification, LayerSpecification, StyleSpecification } from 'maplibre-gl';
-import { addVisitedLayer, COUNTRIES_SOURCE_ID, offlineStyle, VISITED_LAYER_ID, visitedFilter } from './style';
-import { countriesFromTopology } from './countries';
+import {
+  addVisitedLayer,
+  BASEMAP_SOURCE_ID,
+  COUNTRY_LABELS_LAYER_ID,
+  MAP_COLORS,
+  offlineStyle,
+  PLACE_LABELS_LAYER_ID,
+  VISITED_LAYER_ID,
+  visitedFilter,
+} from './style';
+import { MAP_FONTS } from './glyphs';
 import { pmtilesStyle } from './pmtiles';
-import { worldAtlasTopology } from './world-atlas.testing';
 
 function square(code: string | null, name: string, west: number): FeatureCollection['features'][number] {
   return {
@@ -50,28 +58,63 @@ function matching(codes: string[]): (string | null)[] {
     .map((feature) => feature.properties?.['code'] as string | null);
 }
 
+const ORIGIN = 'https://waymarks.example';
+
+/** Every URL in a style: tile templates, glyphs, anything else that looks like one. */
+function urlsIn(style: StyleSpecification): string[] {
+  return JSON.stringify(style).match(/[a-z]+:\/\/[^"]*/g) ?? [];
+}
+
 describe('offlineStyle', () => {
-  const style = offlineStyle(countries);
+  const style = offlineStyle({ origin: ORIGIN });
 
-  it('is a valid style that needs no glyphs, sprites or any URL', () => {
+  it("is a valid style whose every URL is on the app's own origin", () => {
     expect(validateStyleMin(style)).toEqual([]);
-    expect(style).not.toHaveProperty('glyphs');
     expect(style).not.toHaveProperty('sprite');
-    expect(JSON.stringify(style)).not.toMatch(/http|:\/\//);
+    const urls = urlsIn(style);
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        `${ORIGIN}/map/tiles/basemap/{z}/{x}/{y}.pbf`,
+        `${ORIGIN}/map/tiles/places/{z}/{x}/{y}.pbf`,
+        style.glyphs,
+      ]),
+    );
+    expect(urls.every((url) => url.startsWith(`${ORIGIN}/`))).toBe(true);
   });
 
-  it('stays free of URLs with the real basemap data in it', () => {
-    const real = offlineStyle(countriesFromTopology(worldAtlasTopology()));
-    expect(validateStyleMin(real)).toEqual([]);
-    expect(JSON.stringify(real)).not.toMatch(/http|:\/\//);
+  it('draws ocean, land, visited countries, borders, then town and country names on top', () => {
+    expect(style.layers.map((layer) => layer.id)).toEqual([
+      'ocean',
+      'land',
+      VISITED_LAYER_ID,
+      'borders',
+      PLACE_LABELS_LAYER_ID,
+      COUNTRY_LABELS_LAYER_ID,
+    ]);
   });
 
-  it('draws ocean, land, visited countries and borders, in that order', () => {
-    expect(style.layers.map((layer) => layer.type)).toEqual(['background', 'fill', 'fill', 'line']);
-    expect(style.layers[2]?.id).toBe(VISITED_LAYER_ID);
+  it('names places with the fonts its glyphs are made for', () => {
+    const fonts = JSON.stringify(
+      style.layers.filter((layer) => layer.type === 'symbol').map((layer) => layer.layout?.['text-font']),
+    );
+    expect(fonts).toContain(MAP_FONTS.regular);
+    expect(fonts).toContain(MAP_FONTS.semibold);
+    const known: string[] = Object.values(MAP_FONTS);
+    const named = (fonts.match(/"[^"]*(Regular|Bold|Italic|Medium|Light)[^"]*"/g) ?? []).map((f) =>
+      f.slice(1, -1),
+    );
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.filter((font) => !known.includes(font))).toEqual([]);
   });
 
-  it('fills visited countries green at opacity 0.3, starting with none', () => {
+  it('gives every name a halo so it reads on land, sea and the green visited fill alike', () => {
+    for (const layer of style.layers.filter((l) => l.type === 'symbol')) {
+      expect(layer.paint?.['text-halo-width']).toBeGreaterThanOrEqual(1);
+      expect(layer.paint?.['text-halo-color']).toBe(MAP_COLORS.labelHalo);
+    }
+  });
+
+  it('fills visited countries green at opacity 0.3, from the basemap tiles, starting with none', () => {
     const visited = visitedLayerOf(style);
     expect(visited.paint?.['fill-opacity']).toBe(0.3);
     const colour = String(visited.paint?.['fill-color']);
@@ -79,13 +122,41 @@ describe('offlineStyle', () => {
     expect(colour).toMatch(/^#[0-9a-f]{6}$/i);
     expect(g).toBeGreaterThan(r + 60);
     expect(g).toBeGreaterThan(b + 60);
-    expect(visited.source).toBe(COUNTRIES_SOURCE_ID);
+    expect(visited.source).toBe(BASEMAP_SOURCE_ID);
+    expect(visited['source-layer']).toBe('countries');
     expect(visited.filter).toEqual(visitedFilter([]));
     expect(matching([])).toEqual([]);
   });
 
   it('starts with the visited codes it is given', () => {
-    expect(visitedLayerOf(offlineStyle(countries, ['IT'])).filter).toEqual(visitedFilter(['IT']));
+    expect(visitedLayerOf(offlineStyle({ origin: ORIGIN, visitedCodes: ['IT'] })).filter).toEqual(
+      visitedFilter(['IT']),
+    );
+  });
+});
+
+describe('country names', () => {
+  const field = (names: Record<string, string>) => {
+    const layer = offlineStyle({ origin: ORIGIN, countryNames: names }).layers.find(
+      (l) => l.id === COUNTRY_LABELS_LAYER_ID,
+    );
+    if (layer?.type !== 'symbol') throw new Error('no country labels');
+    return createExpression(layer.layout?.['text-field'], 'layers.country-labels.layout.text-field');
+  };
+  const nameOf = (names: Record<string, string>, properties: Record<string, string>) => {
+    const expression = field(names);
+    if (expression.result !== 'success') throw new Error('bad text-field');
+    return String(expression.value.evaluate({ zoom: 3 }, { type: 1, properties } as never));
+  };
+
+  it("use the tiles' own names when the page language adds none", () => {
+    expect(nameOf({}, { code: 'BA', name: 'Bosnia and Herz.' })).toBe('Bosnia and Herz.');
+  });
+
+  it('use the name in the page language where there is one, and the tile name elsewhere', () => {
+    const german = { DE: 'Deutschland', FR: 'Frankreich' };
+    expect(nameOf(german, { code: 'DE', name: 'Germany' })).toBe('Deutschland');
+    expect(nameOf(german, { code: 'SO', name: 'Somaliland' })).toBe('Somaliland');
   });
 });
 
@@ -103,7 +174,7 @@ describe('visitedFilter', () => {
 });
 
 describe('pmtilesStyle', () => {
-  const style = pmtilesStyle('/tiles/world.pmtiles', countries);
+  const style = pmtilesStyle('/tiles/world.pmtiles', ORIGIN);
 
   it('reads the basemap from the PMTiles file and is valid', () => {
     expect(validateStyleMin(style)).toEqual([]);
@@ -119,10 +190,13 @@ describe('pmtilesStyle', () => {
     expect(JSON.stringify(style.layers)).not.toContain('text-field');
   });
 
-  it('draws the visited countries on top of the basemap', () => {
+  it("draws the visited countries from the app's own country tiles on top of the basemap", () => {
     expect(style.layers.at(-1)?.id).toBe(VISITED_LAYER_ID);
     expect(visitedLayerOf(style).paint?.['fill-opacity']).toBe(0.3);
-    expect(style.sources[COUNTRIES_SOURCE_ID]).toMatchObject({ type: 'geojson', data: countries });
+    expect(style.sources[BASEMAP_SOURCE_ID]).toMatchObject({
+      type: 'vector',
+      tiles: [`${ORIGIN}/map/tiles/basemap/{z}/{x}/{y}.pbf`],
+    });
   });
 });
 
@@ -143,21 +217,21 @@ describe('addVisitedLayer', () => {
     return { map, layers };
   }
 
-  it('adds the countries source and the visited layer under the first label layer, once', () => {
+  it('adds the basemap source and the visited layer under the first label layer, once', () => {
     const { map, layers } = fakeMap([
       { id: 'water', type: 'fill' },
       { id: 'roads', type: 'line' },
       { id: 'places', type: 'symbol' },
       { id: 'pois', type: 'symbol' },
     ]);
-    addVisitedLayer(map as never, countries, ['DE']);
-    addVisitedLayer(map as never, countries, ['DE']);
+    addVisitedLayer(map as never, ORIGIN, ['DE']);
+    addVisitedLayer(map as never, ORIGIN, ['DE']);
 
     expect(layers.map((layer) => layer.id)).toEqual(['water', 'roads', VISITED_LAYER_ID, 'places', 'pois']);
     expect(map.addSource).toHaveBeenCalledTimes(1);
     expect(map.addSource).toHaveBeenCalledWith(
-      COUNTRIES_SOURCE_ID,
-      expect.objectContaining({ data: countries }),
+      BASEMAP_SOURCE_ID,
+      expect.objectContaining({ tiles: [`${ORIGIN}/map/tiles/basemap/{z}/{x}/{y}.pbf`] }),
     );
     expect(map.addLayer).toHaveBeenCalledTimes(1);
     expect((layers[2] as FillLayerSpecification).filter).toEqual(visitedFilter(['DE']));
@@ -165,7 +239,7 @@ describe('addVisitedLayer', () => {
 
   it('puts the layer on top of a style without labels', () => {
     const { map, layers } = fakeMap([{ id: 'land', type: 'fill' }]);
-    addVisitedLayer(map as never, countries);
+    addVisitedLayer(map as never, ORIGIN);
     expect(layers.map((layer) => layer.id)).toEqual(['land', VISITED_LAYER_ID]);
   });
 });

@@ -10,14 +10,15 @@ import MapGL, {
   type MapLayerMouseEvent,
   type MapRef,
 } from 'react-map-gl/maplibre';
-import type { FeatureCollection } from 'geojson';
-import type { Map as MaplibreMap, StyleSpecification } from 'maplibre-gl';
+import type { Map as MaplibreMap, ProjectionSpecification, StyleSpecification } from 'maplibre-gl';
+import { Globe, Map as FlatMapIcon } from 'lucide-react';
 import type { Pin } from '@waymarks/shared';
 import { publicConfig } from '../../../app/public-config';
 import {
+  MAP_COLORS,
   VISITED_LAYER_ID,
   addVisitedLayer,
-  loadBasemap,
+  countryNamesIn,
   loadPmtiles,
   offlineStyle,
   setupMaplibre,
@@ -25,6 +26,15 @@ import {
 } from '../../map';
 import { MARKER_COLORS, markerTitle, showsVerified } from '../../places';
 import { PinClusters, paddedBounds, type ClusterItem } from '../clusters';
+
+/**
+ * A globe at world zooms that flattens into the usual map as one zooms in: fully a globe up to zoom 4,
+ * fully flat from zoom 6, so a country or a city is always seen on the familiar flat map.
+ */
+export const GLOBE_PROJECTION: ProjectionSpecification = {
+  type: ['interpolate', ['linear'], ['zoom'], 4, 'vertical-perspective', 6, 'mercator'],
+};
+const FLAT_PROJECTION: ProjectionSpecification = { type: 'mercator' };
 
 /** SPEC.md §9: the default map centre and zoom. */
 export const DEFAULT_VIEW = { latitude: 40.7128, longitude: -74.006, zoom: 3 } as const;
@@ -43,6 +53,9 @@ export interface MapViewProps {
   highlightCountries: boolean;
   /** Verified pins purple with '✓ Verified' (plus and pro); plain markers otherwise. */
   verificationBadges: boolean;
+  /** A globe at world zooms (the showGlobe preference), else a flat map at every zoom. */
+  globe: boolean;
+  onGlobeChange: (globe: boolean) => void;
   visitedCodes: readonly string[];
   /** A chosen search result not saved yet. */
   temporaryMarker: { lat: number; lng: number } | null;
@@ -52,6 +65,16 @@ export interface MapViewProps {
 }
 
 type Status = 'loading' | 'ready' | 'failed';
+
+declare global {
+  interface Window {
+    /** The dashboard's loaded map, for the browser tests and benchmarks that read what it draws. */
+    waymarksMap?: MaplibreMap;
+  }
+}
+
+/** MapLibre folds the credits into an (i) button on maps this wide or narrower. */
+const PHONE_MAP_WIDTH = 640;
 
 /** A performance mark set when the map first settles (all tiles drawn, no movement). */
 export const MAP_IDLE_MARK = 'waymarks:map-idle';
@@ -67,16 +90,17 @@ function webglAvailable(): boolean {
   }
 }
 
-async function chooseStyle(): Promise<{ style: string | StyleSpecification; countries: FeatureCollection }> {
-  const countries = await loadBasemap();
+/** The operator's style URL, the PMTiles basemap, or the app's own offline basemap. */
+async function chooseStyle(): Promise<string | StyleSpecification> {
   const config = publicConfig();
-  if (config.mapStyleUrl) return { style: config.mapStyleUrl, countries };
+  if (config.mapStyleUrl) return config.mapStyleUrl;
+  const origin = window.location.origin;
   if (config.mapPmtilesUrl) {
     const { pmtilesStyle, registerPmtilesProtocol } = await loadPmtiles();
     registerPmtilesProtocol();
-    return { style: pmtilesStyle(config.mapPmtilesUrl, countries), countries };
+    return pmtilesStyle(config.mapPmtilesUrl, origin);
   }
-  return { style: offlineStyle(countries), countries };
+  return offlineStyle({ origin, countryNames: countryNamesIn(document.documentElement.lang) });
 }
 
 function PinMarker({
@@ -136,6 +160,8 @@ export default function MapView({
   showPins,
   highlightCountries,
   verificationBadges,
+  globe,
+  onGlobeChange,
   visitedCodes,
   temporaryMarker,
   focus,
@@ -145,10 +171,7 @@ export default function MapView({
   const mapRef = useRef<MapRef>(null);
   const [webgl] = useState(webglAvailable);
   const [status, setStatus] = useState<Status>(webgl ? 'loading' : 'failed');
-  const [style, setStyle] = useState<{
-    style: string | StyleSpecification;
-    countries: FeatureCollection;
-  } | null>(null);
+  const [style, setStyle] = useState<string | StyleSpecification | null>(null);
   const [view, setView] = useState<{ bbox: [number, number, number, number]; zoom: number } | null>(null);
 
   // The style is chosen once: a new style object would make the map restyle and drop its filters.
@@ -163,6 +186,13 @@ export default function MapView({
       cancelled = true;
     };
   }, [webgl]);
+
+  useEffect(
+    () => () => {
+      delete window.waymarksMap;
+    },
+    [],
+  );
 
   const clusters = useMemo(() => new PinClusters(pins), [pins]);
   const items: ClusterItem[] = useMemo(
@@ -239,13 +269,18 @@ export default function MapView({
   }
 
   return (
-    <div className="relative h-full w-full bg-[#cfe3ef]" data-map-status={status}>
+    <div
+      className="relative h-full w-full bg-[#cfe3ef]"
+      style={status === 'ready' && globe ? { backgroundColor: MAP_COLORS.space } : undefined}
+      data-map-status={status}
+    >
       {style && (
         <MapGL
           ref={mapRef}
           mapLib={maplibre}
-          mapStyle={style.style}
+          mapStyle={style}
           initialViewState={DEFAULT_VIEW}
+          projection={globe ? GLOBE_PROJECTION : FLAT_PROJECTION}
           attributionControl={false}
           dragRotate={false}
           pitchWithRotate={false}
@@ -255,15 +290,25 @@ export default function MapView({
           style={{ width: '100%', height: '100%' }}
           onLoad={(event) => {
             const map = event.target;
-            if (typeof style.style === 'string') {
+            if (typeof style === 'string') {
               // An operator's style: add the visited layer now and again whenever the style reloads.
-              addVisitedLayer(map, style.countries);
+              const origin = window.location.origin;
+              addVisitedLayer(map, origin);
               map.on('style.load', () => {
-                addVisitedLayer(map, style.countries);
+                addVisitedLayer(map, origin);
                 applyHighlightRef.current(map);
               });
             }
             map.touchZoomRotate.disableRotation();
+            window.waymarksMap = map;
+            // On a phone the credits start folded behind their (i) button, as after a first drag, so
+            // they leave room for the controls along the map's bottom edge.
+            if (map.getContainer().offsetWidth <= PHONE_MAP_WIDTH) {
+              map
+                .getContainer()
+                .querySelector('.maplibregl-ctrl-attrib')
+                ?.classList.remove('maplibregl-compact-show');
+            }
             applyHighlight(map);
             setStatus('ready');
             readView();
@@ -283,7 +328,7 @@ export default function MapView({
           }}
         >
           <NavigationControl position="bottom-right" showCompass={false} />
-          <AttributionControl position="bottom-left" compact customAttribution="Natural Earth" />
+          <AttributionControl position="bottom-left" compact />
           {items.map((item) =>
             item.kind === 'cluster' ? (
               <Marker key={`c${item.id}`} longitude={item.lng} latitude={item.lat} anchor="center">
@@ -330,6 +375,22 @@ export default function MapView({
             </Marker>
           )}
         </MapGL>
+      )}
+      {status === 'ready' && (
+        <button
+          type="button"
+          aria-pressed={globe}
+          onClick={() => onGlobeChange(!globe)}
+          title={globe ? 'Globe view on: turn off to see a flat map at every zoom' : 'Globe view off'}
+          className="absolute bottom-[5.25rem] right-2.5 z-[2] flex size-11 items-center justify-center rounded-control border border-slate-300 bg-white text-slate-800 shadow-card hover:bg-slate-50 aria-pressed:text-brand-700"
+        >
+          {globe ? (
+            <Globe aria-hidden="true" className="size-5" />
+          ) : (
+            <FlatMapIcon aria-hidden="true" className="size-5" />
+          )}
+          <span className="sr-only">Globe view</span>
+        </button>
       )}
       {status === 'loading' && (
         <div
