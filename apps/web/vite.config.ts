@@ -4,7 +4,8 @@ import tailwindcss from '@tailwindcss/vite';
 import { mapGlyphs } from './build/glyphs/vite-plugin.js';
 
 // The API runs on the same origin in production (the server serves dist/); in development Vite
-// forwards /api to it so cookies and relative URLs behave the same way.
+// forwards /api to it so cookies and relative URLs behave the same way, and the map's tiles (/map/tiles,
+// /map/basemap.pmtiles) likewise; the map's glyphs are the build's own, served by the glyphs plugin.
 // A page of the dev server calling its own /api is a same-origin request: the forwarded copy drops the
 // dev server's Origin, which the API (expecting PUBLIC_URL's) would otherwise refuse on cookie routes.
 // Requests from any other origin keep theirs and are refused as in production.
@@ -18,6 +19,8 @@ const api: Record<string, ProxyOptions> = {
       });
     },
   },
+  '/map/tiles': { target: 'http://127.0.0.1:3000' },
+  '/map/basemap.pmtiles': { target: 'http://127.0.0.1:3000' },
 };
 
 /**

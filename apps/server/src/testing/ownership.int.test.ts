@@ -93,12 +93,9 @@ const HIDDEN_ROUTES: { routes: string[]; reason: string }[] = [
     reason: 'the API description and its documentation pages: public, the same for everyone',
   },
   {
-    routes: ['GET /map/tiles/basemap/{z}/{x}/{y}.pbf'],
-    reason: "the basemap's vector tiles: public, the same for everyone; z/x/y name a tile, not anyone's data",
-  },
-  {
-    routes: ['GET /map/tiles/places/{z}/{x}/{y}.pbf'],
-    reason: "place-name vector tiles: public, the same for everyone; z/x/y name a tile, not anyone's data",
+    routes: ['GET /map/tiles/basemap/{z}/{x}/{y}.pbf', 'GET /map/tiles/places/{z}/{x}/{y}.pbf'],
+    reason:
+      "the map's vector tiles: public binary tiles, the same for everyone; z/x/y name a tile, no one's data",
   },
 ];
 

@@ -211,7 +211,7 @@ describe('place-name vector tiles', () => {
     const res = await get(url);
     expect(res.statusCode).toBe(200);
     expect(res.headers).toMatchObject({
-      'content-type': 'application/x-protobuf',
+      'content-type': 'application/vnd.mapbox-vector-tile',
       'cache-control': 'public, max-age=86400',
       'content-length': String(res.rawPayload.length),
     });

@@ -57,7 +57,7 @@ export async function placeTilesRoutes(app: FastifyInstance, deps: PlaceTilesRou
       if (ifNoneMatch && (ifNoneMatch.trim() === '*' || ifNoneMatch.split(/\s*,\s*/).includes(etag))) {
         return reply.status(304).send();
       }
-      return reply.type('application/x-protobuf').send(body);
+      return reply.type('application/vnd.mapbox-vector-tile').send(body);
     },
   );
 }
