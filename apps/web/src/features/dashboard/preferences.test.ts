@@ -37,6 +37,12 @@ describe('dashboard preferences', () => {
     );
   });
 
+  it("take this browser's defaults where nothing is stored, and a stored choice over them", () => {
+    const flatByDefault = { ...DEFAULT_PREFERENCES, showGlobe: false };
+    expect(readPreferences(memoryStorage(), flatByDefault).showGlobe).toBe(false);
+    expect(readPreferences(memoryStorage({ showGlobe: 'true' }), flatByDefault).showGlobe).toBe(true);
+  });
+
   it('survive a storage that throws', () => {
     const broken = {
       getItem: () => {

@@ -1,7 +1,9 @@
 // The dashboard's browser-stored preferences (SPEC.md §3): showCountryHighlighting, showTimeline and
-// showPins, plus showGlobe (the map is a globe at world zooms), booleans that default to true. Each lives
-// under its own localStorage key of the same name.
+// showPins, plus showGlobe (the map is a globe at world zooms), booleans that default to true; showGlobe
+// defaults to false where WebGL is drawn in software, where the globe is slow. Each lives under its own
+// localStorage key of the same name.
 import { useCallback, useSyncExternalStore } from 'react';
+import { rendersInSoftware } from '../../lib/webgl';
 
 export const PREFERENCE_KEYS = ['showCountryHighlighting', 'showTimeline', 'showPins', 'showGlobe'] as const;
 export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
@@ -26,8 +28,11 @@ function browserStorage(): MaybeStorage {
 }
 
 /** Reads every preference; anything but the stored text 'false' or 'true' falls back to the default. */
-export function readPreferences(storage: MaybeStorage = browserStorage()): Preferences {
-  const preferences = { ...DEFAULT_PREFERENCES };
+export function readPreferences(
+  storage: MaybeStorage = browserStorage(),
+  defaults: Preferences = DEFAULT_PREFERENCES,
+): Preferences {
+  const preferences = { ...defaults };
   for (const key of PREFERENCE_KEYS) {
     let stored: string | null = null;
     try {
@@ -58,8 +63,13 @@ export function writePreference(
 let memory: Preferences | null = null;
 const listeners = new Set<() => void>();
 
+/** The defaults in this browser: a flat map where the globe would be drawn in software. */
+function browserDefaults(): Preferences {
+  return { ...DEFAULT_PREFERENCES, showGlobe: !rendersInSoftware() };
+}
+
 function current(): Preferences {
-  memory ??= readPreferences();
+  memory ??= readPreferences(browserStorage(), browserDefaults());
   return memory;
 }
 
@@ -67,7 +77,7 @@ function subscribe(listener: () => void) {
   listeners.add(listener);
   const onStorage = (event: StorageEvent) => {
     if (event.key && (PREFERENCE_KEYS as readonly string[]).includes(event.key)) {
-      memory = readPreferences();
+      memory = readPreferences(browserStorage(), browserDefaults());
       listener();
     }
   };

@@ -14,6 +14,7 @@ import type { Map as MaplibreMap, ProjectionSpecification, StyleSpecification } 
 import { Globe, Map as FlatMapIcon } from 'lucide-react';
 import type { Pin } from '@waymarks/shared';
 import { publicConfig } from '../../../app/public-config';
+import { webglAvailable } from '../../../lib/webgl';
 import {
   MAP_COLORS,
   VISITED_LAYER_ID,
@@ -80,15 +81,6 @@ const PHONE_MAP_WIDTH = 640;
 export const MAP_IDLE_MARK = 'waymarks:map-idle';
 
 const maplibre = setupMaplibre();
-
-function webglAvailable(): boolean {
-  try {
-    const canvas = document.createElement('canvas');
-    return Boolean(canvas.getContext('webgl2') ?? canvas.getContext('webgl'));
-  } catch {
-    return false;
-  }
-}
 
 /** The operator's style URL, the PMTiles basemap, or the app's own offline basemap. */
 async function chooseStyle(): Promise<string | StyleSpecification> {
