@@ -17,7 +17,7 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   // Generous: a 2-core CI machine runs the server, Chromium and argon2 hashing side by side.
   timeout: 60_000,
-  globalTimeout: 15 * 60_000,
+  globalTimeout: 25 * 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {

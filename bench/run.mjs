@@ -15,6 +15,7 @@ const BENCHMARKS = [
   'landing-bundle',
   'lighthouse',
   'dashboard-map',
+  'map-basemap',
   'geo-load',
   'geo-search',
   'geo-reverse',
