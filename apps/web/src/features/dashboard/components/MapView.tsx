@@ -1,5 +1,6 @@
-// The dashboard map (SPEC.md §2, §4 Map, §9): MapLibre over the offline Natural Earth basemap (or the
-// operator's MAP_STYLE_URL / MAP_PMTILES), visited countries in green, pins as clustered markers.
+// The dashboard map (SPEC.md §2, §4 Map, §9): MapLibre over the app's own named basemap (or the
+// operator's MAP_STYLE_URL / MAP_PMTILES), a globe at world zooms unless switched off, visited countries
+// in green, pins as clustered markers.
 // Markers are buttons, so the keyboard reaches them with Tab; on the focused map, arrow keys pan, + and
 // - zoom, and Enter opens the place at the centre, so a point can be chosen without a pointer.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -373,7 +374,7 @@ export default function MapView({
           type="button"
           aria-pressed={globe}
           onClick={() => onGlobeChange(!globe)}
-          title={globe ? 'Globe view on: turn off to see a flat map at every zoom' : 'Globe view off'}
+          title={globe ? 'Globe view: on (a flat map from zoom 6)' : 'Globe view: off'}
           className="absolute bottom-[5.25rem] right-2.5 z-[2] flex size-11 items-center justify-center rounded-control border border-slate-300 bg-white text-slate-800 shadow-card hover:bg-slate-50 aria-pressed:text-brand-700"
         >
           {globe ? (
