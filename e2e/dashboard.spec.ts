@@ -2,10 +2,11 @@
 // the MapLibre map with the offline basemap, place search, the location dialog (save, rename, re-date,
 // delete), the pin limit, preferences, and keyboard and phone use.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { MAP_COLORS } from '../apps/web/src/features/map/colors.js';
 import { baseURL, createAccount } from './support/harness.js';
 import { blend, colourDistance, hexColour, pixelAt } from './support/pixel.js';
+import { createPinsThroughApi } from './support/pins.js';
 
 const PASSWORD = 'Trail-mix-2024';
 let sequence = 0;
@@ -30,23 +31,6 @@ async function openDashboard(page: Page, email: string) {
 
 async function mapReady(page: Page) {
   await expect(page.locator('[data-map-status="ready"]')).toBeVisible({ timeout: 30_000 });
-}
-
-async function createPinThroughApi(
-  request: APIRequestContext,
-  email: string,
-  pins: { title: string; lat: number; lng: number }[],
-) {
-  const signIn = await request.post('/api/auth/signin', { data: { email, password: PASSWORD } });
-  expect(signIn.status()).toBe(200);
-  const { accessToken } = (await signIn.json()) as { accessToken: string };
-  for (const pin of pins) {
-    const created = await request.post('/api/pins', {
-      data: pin,
-      headers: { authorization: `Bearer ${accessToken}` },
-    });
-    expect(created.status()).toBe(201);
-  }
 }
 
 async function searchAndChoose(page: Page, query: string, option: RegExp) {
@@ -231,7 +215,7 @@ test('the first pin is where the map opens, and a full free plan offers the upgr
     lat: -33.8688 + index * 0.01,
     lng: 151.2093,
   }));
-  await createPinThroughApi(request, email, pins);
+  await createPinsThroughApi(request, email, PASSWORD, pins);
   await openDashboard(page, email);
 
   await expectStat(page, 'Places', '10');
@@ -251,7 +235,9 @@ test('visited countries are green at opacity 0.3, and the pins and highlighting 
 }) => {
   const email = await newTraveller('standard');
   // Great Bend, Kansas: the map opens on it at zoom 6, with the United States all around.
-  await createPinThroughApi(request, email, [{ title: 'Great Bend', lat: 38.3645, lng: -98.7648 }]);
+  await createPinsThroughApi(request, email, PASSWORD, [
+    { title: 'Great Bend', lat: 38.3645, lng: -98.7648 },
+  ]);
   await openDashboard(page, email);
 
   const highlight = page.getByRole('button', { name: 'Highlight countries' });
@@ -322,7 +308,7 @@ test(
   { tag: '@phone' },
   async ({ page, request }) => {
     const email = await newTraveller('free');
-    await createPinThroughApi(request, email, [{ title: 'Lisbon', lat: 38.7223, lng: -9.1393 }]);
+    await createPinsThroughApi(request, email, PASSWORD, [{ title: 'Lisbon', lat: 38.7223, lng: -9.1393 }]);
     await openDashboard(page, email);
     const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
     const violations = async () =>

@@ -6,6 +6,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import type { Map as MaplibreMap } from 'maplibre-gl';
 import { MAP_COLORS } from '../apps/web/src/features/map/colors.js';
 import { baseURL, createAccount } from './support/harness.js';
+import { createPinsThroughApi } from './support/pins.js';
 import { blend, colourDistance, hexColour, pixelAt, type Rgb } from './support/pixel.js';
 import { signInThrough } from './support/sign-in.js';
 
@@ -28,15 +29,7 @@ async function travellerWithPins(
 ) {
   const email = `names-${Date.now()}-${++sequence}@example.com`;
   await createAccount({ email, password: PASSWORD, name: 'Isabella Bird', tier: 'pro' });
-  const signIn = await request.post('/api/auth/signin', { data: { email, password: PASSWORD } });
-  const { accessToken } = (await signIn.json()) as { accessToken: string };
-  for (const pin of pins) {
-    const created = await request.post('/api/pins', {
-      data: pin,
-      headers: { authorization: `Bearer ${accessToken}` },
-    });
-    expect(created.status()).toBe(201);
-  }
+  await createPinsThroughApi(request, email, PASSWORD, pins);
   await signInThrough(page, '/dashboard', email, PASSWORD);
   await expect(page.locator('[data-map-status="ready"]')).toBeVisible({ timeout: 30_000 });
 }

@@ -4,6 +4,7 @@
 // WAYMARKS_SHOTS_DIR to keep screenshots of the open list.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createAccount } from './support/harness.js';
+import { createPinsThroughApi } from './support/pins.js';
 import { axeViolations, screenshot } from './support/page-checks.js';
 
 const PASSWORD = 'Trail-mix-2024';
@@ -17,16 +18,7 @@ async function travellerWithPins(
 ) {
   const email = `own-places-${Date.now()}-${++sequence}@example.com`;
   await createAccount({ email, password: PASSWORD, name: 'Freya Stark', tier: 'free' });
-  const signIn = await request.post('/api/auth/signin', { data: { email, password: PASSWORD } });
-  expect(signIn.status()).toBe(200);
-  const { accessToken } = (await signIn.json()) as { accessToken: string };
-  for (const pin of pins) {
-    const created = await request.post('/api/pins', {
-      data: pin,
-      headers: { authorization: `Bearer ${accessToken}` },
-    });
-    expect(created.status()).toBe(201);
-  }
+  await createPinsThroughApi(request, email, PASSWORD, pins);
 
   await page.goto('/signin');
   await page.getByLabel('Email').fill(email);

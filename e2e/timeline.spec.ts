@@ -4,13 +4,13 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { planRequiredMessage } from '../packages/shared/src/features.js';
 import { createAccount } from './support/harness.js';
+import { createPinsThroughApi, type NewPin } from './support/pins.js';
 import { axeViolations } from './support/page-checks.js';
 
 const PASSWORD = 'Trail-mix-2024';
 let sequence = 0;
 
 type Tier = 'free' | 'basic' | 'standard' | 'plus' | 'pro';
-type NewPin = { title: string; lat: number; lng: number; visitDate?: string };
 
 /** Four places over two years; Lisbon and Porto, two days apart, share a marker until zoomed in. */
 const TRIP: NewPin[] = [
@@ -23,16 +23,7 @@ const TRIP: NewPin[] = [
 async function travellerWithPins(request: APIRequestContext, tier: Tier, pins: NewPin[]): Promise<string> {
   const email = `timeline-${tier}-${Date.now()}-${++sequence}@example.com`;
   await createAccount({ email, password: PASSWORD, name: 'Freya Stark', tier });
-  const signIn = await request.post('/api/auth/signin', { data: { email, password: PASSWORD } });
-  expect(signIn.status()).toBe(200);
-  const { accessToken } = (await signIn.json()) as { accessToken: string };
-  for (const pin of pins) {
-    const created = await request.post('/api/pins', {
-      data: pin,
-      headers: { authorization: `Bearer ${accessToken}` },
-    });
-    expect(created.status()).toBe(201);
-  }
+  await createPinsThroughApi(request, email, PASSWORD, pins);
   return email;
 }
 

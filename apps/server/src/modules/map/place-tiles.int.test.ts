@@ -18,18 +18,8 @@ import {
   worldX,
   worldY,
   type TileAddress,
+  type TilePlace,
 } from './place-tiles.js';
-
-interface DecodedPlace {
-  id: number;
-  name: string;
-  population: number;
-  capital: boolean;
-  rank: number;
-  /** Position in tile units. */
-  x: number;
-  y: number;
-}
 
 const urlOf = ({ z, x, y }: TileAddress) => `/map/tiles/places/${z}/${x}/${y}.pbf`;
 
@@ -40,12 +30,12 @@ const tileAt = (lng: number, lat: number, z: number): TileAddress => ({
   y: Math.floor(worldY(lat) * 2 ** z),
 });
 
-function decode(bytes: Buffer): DecodedPlace[] {
+function decode(bytes: Buffer): TilePlace[] {
   const tile = new VectorTile(new PbfReader(bytes));
   expect(Object.keys(tile.layers)).toEqual([PLACE_TILES_LAYER]);
   const layer = tile.layers[PLACE_TILES_LAYER]!;
   expect(layer.extent).toBe(PLACE_TILES_EXTENT);
-  const places: DecodedPlace[] = [];
+  const places: TilePlace[] = [];
   for (let i = 0; i < layer.length; i += 1) {
     const feature = layer.feature(i);
     expect(feature.type).toBe(1);
@@ -82,7 +72,7 @@ describe('place-name vector tiles', () => {
 
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
 
-  async function placesIn(address: TileAddress): Promise<DecodedPlace[]> {
+  async function placesIn(address: TileAddress): Promise<TilePlace[]> {
     const res = await get(urlOf(address));
     if (res.statusCode === 204) return [];
     expect(res.statusCode, res.body).toBe(200);
@@ -100,7 +90,7 @@ describe('place-name vector tiles', () => {
   }
 
   /** Every place of a tile is the gazetteer's town of that id, shown from that zoom, where it lies. */
-  function expectFaithful(places: DecodedPlace[], address: TileAddress) {
+  function expectFaithful(places: TilePlace[], address: TileAddress) {
     const t = gazetteer.tables;
     const countryPopulation = new Map<number, number>();
     for (let row = 0; row < t.count; row += 1)
