@@ -3,7 +3,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { ErrorCode, type SignUpRequest } from '@waymarks/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Mailer, MailMessage } from '../../adapters/mail/mailer.js';
+import { mailForLog, type Mailer, type MailMessage } from '../../adapters/mail/mailer.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError, badRequest, tooManyRequests } from '../../http/errors.js';
 import { accountExistsMail, passwordResetMail, verificationCodeMail } from './auth.mails.js';
@@ -306,7 +306,7 @@ export class AuthService {
 
   private sendAfterAnswer(message: MailMessage): void {
     this.deps.mailer.send(message).catch((error: unknown) => {
-      this.deps.log.error({ err: error, subject: message.subject }, 'account mail could not be sent');
+      this.deps.log.error({ err: error, mail: mailForLog(message) }, 'account mail could not be sent');
     });
   }
 
