@@ -88,6 +88,7 @@ export const AVATAR_MESSAGES = {
   noAvatar: 'No avatar saved',
   imageNotPng: 'The avatar image must be a PNG',
   imageSize: `The avatar image must be 1 to ${AVATAR_IMAGE_LIMITS.maxSide} pixels wide and high`,
+  imageAnimated: 'The avatar image must be a still picture, not an animation',
   imageTypeRequired: 'Send the avatar image as image/png',
 } as const;
 

@@ -5,6 +5,8 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AVATAR_IMAGE_LIMITS,
@@ -24,13 +26,22 @@ import {
   type SignedInUser,
   type TestApp,
 } from '../../testing/test-app.js';
-import { png } from '../../testing/png.js';
+import { animatedPng, png, pngChunk } from '../../testing/png.js';
 import { storedZipEntries } from '../../testing/zip-entries.js';
 import { USER_CACHE_TTL_MS } from '../auth/users.repository.js';
 
 const PARIS = { lat: 48.8566, lng: 2.3522, title: 'Paris' };
 const BERLIN = { lat: 52.52, lng: 13.405, title: 'Berlin' };
 const TOKYO = { lat: 35.6762, lng: 139.6503, title: 'Tokyo' };
+
+/** The pixels of a PNG, as RGBA with their size: what a re-encode must keep. */
+const pixelsOf = async (image: Buffer) => {
+  const { data, info } = await sharp(image).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, rgba: data.toString('base64') };
+};
+
+/** The last chunk every PNG ends with: length 0, type IEND, and its CRC. */
+const IEND = Buffer.from('0000000049454e44ae426082', 'hex');
 
 /** A figure every paid plan may wear from the start. */
 const STARTER: AvatarParts = { body: 'body-regular', skin: 'skin-olive', face: 'face-smile' };
@@ -303,9 +314,9 @@ describe.each(testDialects())('the avatar wardrobe on %s', (dialect) => {
     ).toHaveLength(1);
   });
 
-  it('stores the PNG render, links to the same bytes, and deletes the render it replaces', async () => {
+  it('stores the PNG render encoded again, links to its pixels, and deletes the render it replaces', async () => {
     const hal = await paidUser();
-    const first = png(3, 2);
+    const first = png(3, 2, [200, 40, 10, 255]);
     expect(refusal(await putImage(hal, first))).toEqual({ status: 404, message: 'No avatar saved' });
     expect(storedRenders(hal)).toEqual([]);
 
@@ -317,39 +328,48 @@ describe.each(testDialects())('the avatar wardrobe on %s', (dialect) => {
     const image = await t.app.inject({ method: 'GET', url: withImage.imageUrl! });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
-    expect(image.rawPayload.equals(first)).toBe(true);
+    expect(await pixelsOf(image.rawPayload)).toEqual(await pixelsOf(first));
     expect((await savedAvatar(hal)).imageUrl).toBe(withImage.imageUrl);
     expect(storedRenders(hal)).toHaveLength(1);
 
     // Saving the parts again keeps the render; a new render replaces the old one, whose object goes.
     expect((await save(hal, { ...STARTER, hair: 'hair-short-black' })).statusCode).toBe(200);
     expect((await savedAvatar(hal)).imageUrl).toBe(withImage.imageUrl);
-    const second = png(AVATAR_IMAGE_LIMITS.maxSide, 1);
+    const second = png(AVATAR_IMAGE_LIMITS.maxSide, AVATAR_IMAGE_LIMITS.maxSide, [10, 120, 240, 128]);
     const replaced = AvatarConfig.parse((await putImage(hal, second)).json());
     expect(replaced.imageUrl).not.toBe(withImage.imageUrl);
     const newImage = await t.app.inject({ method: 'GET', url: replaced.imageUrl! });
-    expect(newImage.rawPayload.equals(second)).toBe(true);
+    expect(await pixelsOf(newImage.rawPayload)).toEqual(await pixelsOf(second));
     expect((await t.app.inject({ method: 'GET', url: withImage.imageUrl! })).statusCode).toBe(404);
     expect(storedRenders(hal)).toHaveLength(1);
 
     // Renders uploaded at once: each replaces the one before it, so a single one stays stored.
-    const renders = [1, 2, 3, 4, 5].map((side) => png(side, side));
+    const renders = [1, 2, 3, 4, 5].map((side) => png(side, side, [side * 50, 0, 0, 255]));
     const answers = await Promise.all(renders.map((render) => putImage(hal, render)));
     expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect(storedRenders(hal)).toHaveLength(1);
     const kept = await t.app.inject({ method: 'GET', url: (await savedAvatar(hal)).imageUrl! });
-    expect(renders.some((render) => render.equals(kept.rawPayload))).toBe(true);
+    const keptPixels = await pixelsOf(kept.rawPayload);
+    const sentPixels = await Promise.all(renders.map(pixelsOf));
+    expect(sentPixels).toContainEqual(keptPixels);
 
     // Another traveller's view never links to it.
     const other = await paidUser();
     expect((await savedAvatar(other)).imageUrl).toBeNull();
   });
 
-  it('refuses a render that is no PNG, too big or of another type, storing nothing', async () => {
+  it('refuses a render that is no PNG, too big, damaged or of another type, storing nothing', async () => {
     const ivy = await paidUser();
     expect((await save(ivy, STARTER)).statusCode).toBe(200);
     const corrupt = png(2, 2);
     corrupt[20] = 0x07; // inside the IHDR's width: its CRC no longer matches
+    // Signature and IHDR (33 bytes) of a real 64×64 PNG, then pixel data that does not inflate.
+    const damaged = Buffer.concat([
+      png(64, 64).subarray(0, 33),
+      pngChunk('IDAT', Buffer.from('this is not deflated pixel data')),
+      IEND,
+    ]);
+    const withoutEnd = png(2, 2).subarray(0, -IEND.length);
     const cases: [string, Buffer, string, number, string][] = [
       [
         'text',
@@ -360,6 +380,8 @@ describe.each(testDialects())('the avatar wardrobe on %s', (dialect) => {
       ],
       ['a cut-off header', png(2, 2).subarray(0, 20), 'image/png', 400, 'The avatar image must be a PNG'],
       ['a header whose CRC fails', corrupt, 'image/png', 400, 'The avatar image must be a PNG'],
+      ['pixel data that does not inflate', damaged, 'image/png', 400, 'The avatar image must be a PNG'],
+      ['no IEND', withoutEnd, 'image/png', 400, 'The avatar image must be a PNG'],
       ['zero width', png(0, 4), 'image/png', 400, 'The avatar image must be 1 to 1024 pixels wide and high'],
       [
         '1025 pixels high',
@@ -397,6 +419,67 @@ describe.each(testDialects())('the avatar wardrobe on %s', (dialect) => {
     expect(anonymous.statusCode).toBe(401);
     expect(storedRenders(ivy)).toEqual([]);
     expect((await savedAvatar(ivy)).imageUrl).toBeNull();
+  });
+
+  it('stores a PNG with HTML appended as a clean re-encode ending at IEND, served as image/png with nosniff', async () => {
+    const max = await paidUser();
+    expect((await save(max, STARTER)).statusCode).toBe(200);
+    const picture = png(16, 16, [30, 160, 90, 255]);
+    const html =
+      '<html><body><script>fetch("/api/profile").then(r=>r.text()).then(alert)</script></body></html>';
+    const polyglot = Buffer.concat([picture, Buffer.from(html)]);
+
+    const stored = await putImage(max, polyglot);
+    expect(stored.statusCode, stored.body).toBe(200);
+    const served = await t.app.inject({ method: 'GET', url: AvatarConfig.parse(stored.json()).imageUrl! });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['content-disposition']).toMatch(/^inline/);
+    // Not the bytes sent: a new PNG whose last bytes are its IEND, with nothing of the HTML in it.
+    expect(served.rawPayload.equals(polyglot)).toBe(false);
+    expect(served.rawPayload.subarray(-IEND.length).equals(IEND)).toBe(true);
+    expect(served.rawPayload.includes('<html')).toBe(false);
+    expect(served.rawPayload.includes('script')).toBe(false);
+    expect(await pixelsOf(served.rawPayload)).toEqual(await pixelsOf(picture));
+    expect(storedRenders(max)).toHaveLength(1);
+  });
+
+  it('refuses an animated PNG of 120 frames of 1024×1024, storing nothing', async () => {
+    const nia = await paidUser();
+    expect((await save(nia, STARTER)).statusCode).toBe(200);
+    // 480 MiB once a browser decodes every frame, sent in well under the 512 KiB a render may weigh.
+    const animation = animatedPng(AVATAR_IMAGE_LIMITS.maxSide, AVATAR_IMAGE_LIMITS.maxSide, 120);
+    expect(animation.length).toBeLessThan(AVATAR_IMAGE_LIMITS.maxBytes);
+    expect(refusal(await putImage(nia, animation))).toEqual({
+      status: 400,
+      message: 'The avatar image must be a still picture, not an animation',
+    });
+    // A single-frame APNG is an animation too: the rule is the animation chunks, not their count.
+    expect(refusal(await putImage(nia, animatedPng(8, 8, 1))).status).toBe(400);
+    expect(storedRenders(nia)).toEqual([]);
+    expect((await savedAvatar(nia)).imageUrl).toBeNull();
+  });
+
+  it('refuses a decompression bomb from its header, before any pixel is inflated', async () => {
+    const oto = await paidUser();
+    expect((await save(oto, STARTER)).statusCode).toBe(200);
+    const sizeRefusal = { status: 400, message: 'The avatar image must be 1 to 1024 pixels wide and high' };
+    // A whole, valid 4096×4096 PNG: 64 MiB of pixels in about 64 KiB.
+    const bomb = png(4096, 4096);
+    expect(bomb.length).toBeLessThan(AVATAR_IMAGE_LIMITS.maxBytes);
+    expect(refusal(await putImage(oto, bomb))).toEqual(sizeRefusal);
+    // A header declaring 60000×60000 over pixel data that cannot inflate: refused for its size, not as
+    // damaged, because the pixel data is never read.
+    const declared = Buffer.concat([
+      png(60_000, 1).subarray(0, 33),
+      pngChunk('IDAT', Buffer.from('never inflated')),
+      IEND,
+    ]);
+    declared.writeUInt32BE(60_000, 20); // the height, then the IHDR's CRC again
+    declared.writeUInt32BE(crc32(declared.subarray(12, 29)), 29);
+    expect(refusal(await putImage(oto, declared))).toEqual(sizeRefusal);
+    expect(storedRenders(oto)).toEqual([]);
   });
 
   it('tells each part travel unlocks once, in catalogue order, even to checks made at once', async () => {

@@ -157,7 +157,9 @@ export async function avatarRoutes(app: FastifyInstance, deps: AvatarRoutesDeps)
           summary: 'Stores a PNG render of the saved avatar, replacing the previous one',
           description:
             `The body is the PNG itself (Content-Type: image/png), at most ${AVATAR_IMAGE_LIMITS.maxBytes} ` +
-            `bytes and ${AVATAR_IMAGE_LIMITS.maxSide}×${AVATAR_IMAGE_LIMITS.maxSide} pixels.`,
+            `bytes and ${AVATAR_IMAGE_LIMITS.maxSide}×${AVATAR_IMAGE_LIMITS.maxSide} pixels, a still picture ` +
+            '(an animated PNG is refused). What is stored is the picture decoded and encoded again as PNG ' +
+            'without metadata, never the bytes sent.',
           response: {
             200: AvatarConfig,
             400: ErrorResponse,

@@ -5,7 +5,6 @@
 import {
   achievementsFor,
   AVATAR_CATEGORIES,
-  AVATAR_IMAGE_LIMITS,
   AVATAR_MESSAGES,
   avatarItems,
   avatarPartLockedMessage,
@@ -39,7 +38,7 @@ import { tierOf } from '../../common/user-tier.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { CountriesRepository } from '../countries/countries.repository.js';
-import { newAvatarImageKey, pngSize } from './avatar-image.js';
+import { avatarImage, newAvatarImageKey } from './avatar-image.js';
 import type { AvatarRepository, AvatarRow } from './avatar.repository.js';
 
 /** The query as validated: `unlocked` is a boolean by then. */
@@ -119,20 +118,20 @@ export class AvatarService {
     return this.present(await this.deps.avatars.saveParts(user.id, partsText(parts), this.deps.now()));
   }
 
-  /** Stores a PNG render of the saved avatar and removes the one it replaces. */
-  async saveImage(user: UserRow, png: Buffer): Promise<AvatarConfig> {
+  /**
+   * Stores a PNG render of the saved avatar and removes the one it replaces. What is stored is the
+   * picture decoded and encoded again, never the bytes sent.
+   */
+  async saveImage(user: UserRow, sent: Buffer): Promise<AvatarConfig> {
     avatarPlan(user);
-    const size = pngSize(png);
-    if (!size) throw badRequest(ErrorCode.validation, AVATAR_MESSAGES.imageNotPng);
-    if (!withinSide(size.width) || !withinSide(size.height)) {
-      throw badRequest(ErrorCode.validation, AVATAR_MESSAGES.imageSize);
-    }
     const { avatars, storage, now } = this.deps;
     let row = await avatars.find(user.id);
     if (!isSaved(row)) throw notFound(AVATAR_MESSAGES.noAvatar);
+    const image = await avatarImage(sent);
+    if ('refused' in image) throw badRequest(ErrorCode.validation, AVATAR_MESSAGES[image.refused]);
 
     const key = newAvatarImageKey(user.id);
-    await storage.put(key, png, 'image/png');
+    await storage.put(key, image.png, 'image/png');
     for (;;) {
       // Gone since it was read: the account was deleted meanwhile, and nothing will point at this object.
       if (!isSaved(row)) {
@@ -224,8 +223,6 @@ const itemById = (id: string): AvatarItem | undefined =>
 
 const isRequired = (category: AvatarCategory) =>
   (REQUIRED_AVATAR_CATEGORIES as readonly AvatarCategory[]).includes(category);
-
-const withinSide = (pixels: number) => pixels >= 1 && pixels <= AVATAR_IMAGE_LIMITS.maxSide;
 
 /** The plan, if it makes avatars at all. */
 function avatarPlan(user: UserRow): Tier {
