@@ -10,6 +10,7 @@ import { createMailer, type Mailer } from './adapters/mail/mailer.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { ErrorCode } from '@waymarks/shared';
+import { clientKey } from './http/client-key.js';
 import { LARGE_ANSWER, registerCompression } from './http/compression.js';
 import { registerErrorHandling, sendFrameworkError } from './http/errors.js';
 import { registerStrictJsonParser, registerStrictQueryStrings } from './http/json.js';
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifyRateLimit, {
     global: false,
+    keyGenerator: (request) => clientKey(request.ip),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       error: {

@@ -137,4 +137,30 @@ describe.each(testDialects())('content reports on %s', (dialect) => {
     expect(await countReports()).toBe(before);
     expect((await submit(valid, '198.51.100.8')).statusCode).toBe(201);
   });
+
+  // Within the per-route cap of 30 requests a minute, so the flood limit alone decides.
+  const PARALLEL = 25;
+  const statuses = (answers: { statusCode: number }[]) =>
+    answers.map((res) => res.statusCode).sort((a, b) => a - b);
+
+  it('stores exactly ten of 25 reports sent at once from one address and refuses the rest with 429', async () => {
+    const before = await countReports();
+    const burst = await Promise.all(Array.from({ length: PARALLEL }, () => submit(valid, '198.51.100.20')));
+    expect(statuses(burst)).toEqual([...Array(10).fill(201), ...Array(PARALLEL - 10).fill(429)]);
+    expect(await countReports()).toBe(before + 10);
+  });
+
+  it('counts reports from every address of one IPv6 /64 as one client', async () => {
+    const before = await countReports();
+    const burst = await Promise.all(
+      Array.from({ length: PARALLEL }, (_, i) => submit(valid, `2001:db8:42:7::${(i + 1).toString(16)}`)),
+    );
+    expect(statuses(burst)).toEqual([...Array(10).fill(201), ...Array(PARALLEL - 10).fill(429)]);
+    expect(await countReports()).toBe(before + 10);
+    const sameNetwork = await submit(valid, '2001:db8:42:7:ffff::9');
+    expect(sameNetwork.json().error).toEqual({ code: 'RATE_LIMITED', message: REPORT_FLOOD_MESSAGE });
+    expect((await submit(valid, '2001:db8:42:8::1')).statusCode).toBe(201);
+    // An IPv4 peer seen through a dual-stack socket is its IPv4 address.
+    expect((await submit(valid, '::ffff:198.51.100.20')).json().error.message).toBe(REPORT_FLOOD_MESSAGE);
+  });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponse, ReportRequest, ReportResponse } from '@waymarks/shared';
+import { clientKey } from '../../http/client-key.js';
 import type { ReportsService } from './reports.service.js';
 
 export async function reportsRoutes(app: FastifyInstance, deps: { reports: ReportsService }): Promise<void> {
@@ -15,6 +16,7 @@ export async function reportsRoutes(app: FastifyInstance, deps: { reports: Repor
         response: { 201: ReportResponse, 400: ErrorResponse, 429: ErrorResponse },
       },
     },
-    async (request, reply) => reply.status(201).send(await deps.reports.submit(request.body, request.ip)),
+    async (request, reply) =>
+      reply.status(201).send(await deps.reports.submit(request.body, clientKey(request.ip))),
   );
 }

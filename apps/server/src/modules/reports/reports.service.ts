@@ -1,9 +1,9 @@
-// Content reports: stored, announced to the support address, limited per client address.
+// Content reports: stored, announced to the support address, limited per client address (an IPv6 /64).
 import { randomBytes } from 'node:crypto';
 import type { ReportContentType, ReportRequest, ReportUrgency } from '@waymarks/shared';
 import type { Mailer } from '../../adapters/mail/mailer.js';
 import { tooManyRequests } from '../../http/errors.js';
-import type { Throttle, ThrottlePolicy } from '../auth/throttle.js';
+import { throttleKey, type Throttle, type ThrottlePolicy } from '../auth/throttle.js';
 import { newId } from '../../common/ids.js';
 import { reportReceivedMail } from './reports.mails.js';
 import type { ReportsRepository } from './reports.repository.js';
@@ -56,9 +56,10 @@ export class ReportsService {
 
   async submit(report: ParsedReport, clientKey: string): Promise<{ reportId: string }> {
     const { reports, throttle, mailer, now } = this.deps;
-    const floodKey = `report-ip:${clientKey}`;
-    if ((await throttle.check(floodKey, REPORT_FLOOD_POLICY)).locked)
-      throw tooManyRequests(REPORT_FLOOD_MESSAGE);
+    // Counted before it is stored, in one statement: parallel reports cannot all pass a check made before
+    // any of them is recorded. A refused report counts too, so a flood keeps the address refused.
+    const flood = await throttle.reserve(throttleKey('report-from', clientKey), REPORT_FLOOD_POLICY);
+    if (!flood.allowed) throw tooManyRequests(REPORT_FLOOD_MESSAGE);
 
     const receivedAt = now();
     let reportId = newReportId();
@@ -72,7 +73,6 @@ export class ReportsService {
       created_at: receivedAt,
     };
     while (!(await reports.insert({ ...row, report_id: reportId }))) reportId = newReportId();
-    await throttle.recordFailure(floodKey, REPORT_FLOOD_POLICY);
 
     try {
       await mailer.send(
