@@ -18,6 +18,7 @@ import {
   VerifyEmailRequest,
   OAuthExchangeRequest,
 } from '@waymarks/shared';
+import { clientKey } from '../../http/client-key.js';
 import { PENDING_SIGNUP_TTL_MS, type AuthService } from './auth.service.js';
 import type { IssuedSession, SessionService } from './session.service.js';
 import { toUser } from './session.service.js';
@@ -81,7 +82,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Pr
       schema: { tags: ['auth'], body: SignUpRequest, response: { 201: SignUpResponse, ...errors } },
     },
     async (request, reply) => {
-      const { email, ticket } = await auth.signUp(request.body, request.ip);
+      const { email, ticket } = await auth.signUp(request.body, clientKey(request.ip));
       reply.setCookie(SIGNUP_COOKIE, ticket, {
         path: COOKIE_PATH,
         httpOnly: true,
@@ -101,7 +102,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Pr
     },
     async (request, reply) => {
       const { email, code } = request.body;
-      await auth.verifyEmail(email, code, request.ip, request.cookies[SIGNUP_COOKIE]);
+      await auth.verifyEmail(email, code, clientKey(request.ip), request.cookies[SIGNUP_COOKIE]);
       reply.clearCookie(SIGNUP_COOKIE, { path: COOKIE_PATH });
       return { ok: true as const };
     },
@@ -114,7 +115,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Pr
       schema: { tags: ['auth'], body: ResendCodeRequest, response: { 200: OkResponse, ...errors } },
     },
     async (request) => {
-      await auth.resendCode(request.body.email, request.ip, request.cookies[SIGNUP_COOKIE]);
+      await auth.resendCode(request.body.email, clientKey(request.ip), request.cookies[SIGNUP_COOKIE]);
       return { ok: true as const };
     },
   );
@@ -126,7 +127,11 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Pr
       schema: { tags: ['auth'], body: SignInRequest, response: { 200: Session, ...errors } },
     },
     async (request, reply) =>
-      startSession(request, reply, await auth.signIn(request.body.email, request.body.password, request.ip)),
+      startSession(
+        request,
+        reply,
+        await auth.signIn(request.body.email, request.body.password, clientKey(request.ip)),
+      ),
   );
 
   api.post(
@@ -173,7 +178,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Pr
       schema: { tags: ['auth'], body: ForgotPasswordRequest, response: { 200: OkResponse, ...errors } },
     },
     async (request) => {
-      await auth.forgotPassword(request.body.email, request.ip);
+      await auth.forgotPassword(request.body.email, clientKey(request.ip));
       return { ok: true as const };
     },
   );
@@ -185,7 +190,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Pr
       schema: { tags: ['auth'], body: ResetPasswordRequest, response: { 200: OkResponse, ...errors } },
     },
     async (request) => {
-      await auth.resetPassword(request.body.token, request.body.password);
+      await auth.resetPassword(request.body.token, request.body.password, clientKey(request.ip));
       return { ok: true as const };
     },
   );

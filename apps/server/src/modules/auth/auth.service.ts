@@ -12,6 +12,7 @@ import { hashPassword, verifyPassword } from './passwords.js';
 import type { IssuedSession, SessionService } from './session.service.js';
 import {
   AUTH_LIMITS,
+  KNOWN_ADDRESS_MS,
   throttleKey,
   type Reservation,
   type Throttle,
@@ -145,7 +146,7 @@ export class AuthService {
     const attempt = await this.admit(
       [throttleKey('code', email, clientKey), AUTH_LIMITS.accountFromAddress],
       [throttleKey('code-ip', clientKey), AUTH_LIMITS.address],
-      [throttleKey('code', email), AUTH_LIMITS.account],
+      [throttleKey('code', email), AUTH_LIMITS.accountCodes],
     );
     // From here an unknown or confirmed address runs the very statements an unconfirmed one does, on no
     // rows (NOBODY), and the HMAC is always computed: the answer and its time are the same for all three.
@@ -180,14 +181,18 @@ export class AuthService {
     // The other sign-ups of the address chose passwords of their own: none of them may apply later.
     await codes.deleteEmailCodes(user.id);
     await this.succeeded(attempt);
+    await this.deps.throttle.remember(throttleKey('known', email, clientKey));
   }
 
   async signIn(email: string, password: string, clientKey: string): Promise<IssuedSession> {
-    const { users, codes, sessions, now } = this.deps;
+    const { users, codes, sessions, throttle, now } = this.deps;
+    // Past the account's budget only an address it knows may try: the guess of many addresses stops there,
+    // and the owner gets in from a known address or, from a new one, after a reset link.
+    const known = await throttle.remembers(throttleKey('known', email, clientKey), KNOWN_ADDRESS_MS);
     const attempt = await this.admit(
       [throttleKey('signin', email, clientKey), AUTH_LIMITS.accountFromAddress],
       [throttleKey('signin-ip', clientKey), AUTH_LIMITS.address],
-      [throttleKey('signin', email), AUTH_LIMITS.account],
+      [throttleKey('signin', email), AUTH_LIMITS.account, known ? 'count only' : 'limit'],
     );
 
     const user = await users.findByEmail(email);
@@ -208,6 +213,7 @@ export class AuthService {
       }
       throw new AppError(403, ErrorCode.userNotConfirmed, AUTH_MESSAGES.notConfirmed);
     }
+    await throttle.remember(throttleKey('known', email, clientKey));
     return sessions.issue(user);
   }
 
@@ -230,7 +236,7 @@ export class AuthService {
   }
 
   /** Sets the new password and ends every session of the account. */
-  async resetPassword(token: string, password: string): Promise<void> {
+  async resetPassword(token: string, password: string, clientKey: string): Promise<void> {
     const { users, codes, sessions, throttle, now } = this.deps;
     const tokenHash = hashToken(token);
     const reset = await codes.findPasswordReset(tokenHash);
@@ -258,6 +264,8 @@ export class AuthService {
     await codes.deleteEmailCodes(user.id);
     await sessions.endAllSessions(user.id);
     await throttle.clear(throttleKey('signin', user.email));
+    // The link proves the mailbox: this address may sign in even while the account's budget is spent.
+    await throttle.remember(throttleKey('known', user.email, clientKey));
   }
 
   /** An account for an address nobody has confirmed yet: no password until a code is entered. */
@@ -313,13 +321,16 @@ export class AuthService {
   /**
    * Counts this attempt on each key before anything is tried, in order, and refuses with 429 at the first
    * key past its limit (so an attempt refused by one key does not count toward the next); then waits out
-   * the largest slow-down. Counting first is what holds a burst of parallel guesses to the limit.
+   * the largest slow-down. Counting first is what holds a burst of parallel guesses to the limit. A key
+   * marked 'count only' is counted but refuses nothing.
    */
-  private async admit(...limits: [string, ThrottlePolicy][]): Promise<Reservation[]> {
+  private async admit(
+    ...limits: [string, ThrottlePolicy, ('limit' | 'count only')?][]
+  ): Promise<Reservation[]> {
     const reservations: Reservation[] = [];
-    for (const [key, policy] of limits) {
+    for (const [key, policy, mode = 'limit'] of limits) {
       const reservation = await this.deps.throttle.reserve(key, policy);
-      if (!reservation.allowed) throw tooManyRequests();
+      if (!reservation.allowed && mode === 'limit') throw tooManyRequests();
       reservations.push(reservation);
     }
     const delayMs = Math.max(0, ...reservations.map((reservation) => reservation.delayMs));

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { migrateToLatest } from '../../db/database.js';
-import { extractCode } from '../../testing/smtp.js';
+import { extractCode, extractLink } from '../../testing/smtp.js';
 import {
   createTestDatabase,
   startTestApp,
@@ -12,13 +12,13 @@ import {
   type TestDatabase,
 } from '../../testing/test-app.js';
 import { MAX_CODE_ATTEMPTS } from './auth.service.js';
-import { AUTH_LIMITS, Throttle, type ThrottlePolicy } from './throttle.js';
+import { AUTH_LIMITS, Throttle, throttleKey, type ThrottlePolicy } from './throttle.js';
 
 const PASSWORD = 'Correct-Horse1';
 const WRONG = 'Wrong-pass1';
 const BURST = 50;
-// From one client address a burst stays within the per-route request cap (30 a minute), which would
-// otherwise refuse the whole burst before the throttle is reached.
+// From one client (an address, or an IPv6 /64) a burst stays within the per-route request cap (30 a
+// minute), which would otherwise refuse the whole burst before the throttle is reached.
 const SAME_ADDRESS_BURST = 25;
 
 const FIVE_PER_MINUTE: ThrottlePolicy = {
@@ -83,7 +83,7 @@ describe.each(testDialects())('throttle on %s', (dialect) => {
     it('only slows a key that has no limit, up to its longest delay', async () => {
       const delays = [];
       for (let i = 0; i < 8; i++) {
-        const reservation = await throttle.reserve('slow', AUTH_LIMITS.account);
+        const reservation = await throttle.reserve('slow', AUTH_LIMITS.accountCodes);
         expect(reservation.allowed).toBe(true);
         delays.push(reservation.delayMs);
       }
@@ -121,6 +121,16 @@ describe.each(testDialects())('throttle on %s', (dialect) => {
         remoteAddress: PROXY,
         headers: { 'x-forwarded-for': forged ? `${forged}, ${client}` : client },
       });
+
+    /** Password attempts counted at the account from all addresses in its current window. */
+    const accountCount = async (email: string) =>
+      (
+        await t.db
+          .selectFrom('auth_throttle')
+          .select('failures')
+          .where('key', '=', throttleKey('signin', email))
+          .executeTakeFirstOrThrow()
+      ).failures;
 
     const statuses = (answers: LightMyRequestResponse[]) => {
       const counts: Record<number, number> = {};
@@ -175,22 +185,86 @@ describe.each(testDialects())('throttle on %s', (dialect) => {
       expect(owner.statusCode).toBe(200);
     });
 
-    it('tries five passwords from each of ten addresses in a burst of 70, and the owner still signs in', async () => {
+    it('counts 50 wrong passwords sent at once from 50 addresses of one IPv6 /64 as one client: five are tried, the rest 429', async () => {
       const email = await confirmedAccount();
-      const guessers = Array.from({ length: 10 }, (_, i) => `203.0.113.${100 + i}`);
+      const network = (i: number) => `2001:db8:77:1::${i.toString(16)}`;
+      // Two waves of 25, each within the per-route cap of 30 requests a minute, so the throttle decides.
+      const wave = (from: number) =>
+        Promise.all(
+          Array.from({ length: SAME_ADDRESS_BURST }, (_, i) =>
+            viaProxy(network(from + i), '/api/auth/signin', { email, password: WRONG }),
+          ),
+        );
+      const first = await wave(1);
+      expect(statuses(first)).toEqual({ 401: 5, 429: SAME_ADDRESS_BURST - 5 });
+      const second = await wave(SAME_ADDRESS_BURST + 1);
+      expect(statuses([...first, ...second])).toEqual({ 401: 5, 429: BURST - 5 });
+      expect(await accountCount(email)).toBe(5);
+
+      // The per-route cap counts the /64 as one client too: past 30 requests it refuses any of its addresses.
+      const sameNetwork = await viaProxy('2001:db8:77:1:abcd::1', '/api/auth/signin', {
+        email,
+        password: PASSWORD,
+      });
+      expect(sameNetwork.statusCode).toBe(429);
+      expect(sameNetwork.json().error.message).toMatch(/^Too many requests\./);
+      const owner = await viaProxy('2001:db8:77:2::1', '/api/auth/signin', { email, password: PASSWORD });
+      expect(owner.statusCode).toBe(200);
+    });
+
+    it('checks only the account budget of 50 parallel wrong passwords from 50 unrelated addresses, refuses the right one from a new address, and lets the owner in from a known one', async () => {
+      const email = await confirmedAccount();
+      const home = `198.51.100.${accounts}`;
       const burst = await Promise.all(
-        guessers.flatMap((guesser) =>
-          Array.from({ length: 7 }, () => viaProxy(guesser, '/api/auth/signin', { email, password: WRONG })),
+        Array.from({ length: BURST }, (_, i) =>
+          viaProxy(`203.0.117.${i + 1}`, '/api/auth/signin', { email, password: WRONG }),
         ),
       );
-      expect(statuses(burst)).toEqual({ 401: 50, 429: 20 });
-      const right = await viaProxy(guessers[0]!, '/api/auth/signin', { email, password: PASSWORD });
-      expect(right.statusCode).toBe(429);
-      const before = t.sleeps.length;
-      const owner = await viaProxy('203.0.113.99', '/api/auth/signin', { email, password: PASSWORD });
+      // A 401 is an attempt checked against the password; a 429 was refused before it.
+      const budget = AUTH_LIMITS.account.maxFailures;
+      expect(statuses(burst)).toEqual({ 401: budget, 429: BURST - budget });
+      expect(await accountCount(email)).toBe(BURST);
+
+      const stranger = await viaProxy('203.0.117.200', '/api/auth/signin', { email, password: PASSWORD });
+      expect(stranger.statusCode).toBe(429);
+      const owner = await viaProxy(home, '/api/auth/signin', { email, password: PASSWORD });
       expect(owner.statusCode).toBe(200);
-      // The account as a whole was only slowed.
-      expect(t.sleeps.slice(before)).toEqual([AUTH_LIMITS.account.maxDelayMs]);
+      // The budget comes back when the lock runs out.
+      t.advance(AUTH_LIMITS.account.lockMs + 1);
+      expect(
+        (await viaProxy('203.0.117.201', '/api/auth/signin', { email, password: PASSWORD })).statusCode,
+      ).toBe(200);
+    });
+
+    it('lets the owner in from a new address after a reset link while the account budget is spent', async () => {
+      const email = await confirmedAccount();
+      const guess = (from: number) =>
+        Promise.all(
+          Array.from({ length: AUTH_LIMITS.account.maxFailures }, (_, i) =>
+            viaProxy(`203.0.${from}.${i + 1}`, '/api/auth/signin', { email, password: WRONG }),
+          ),
+        );
+      await guess(118);
+      const travelling = '192.0.2.150';
+      expect((await viaProxy(travelling, '/api/auth/signin', { email, password: PASSWORD })).statusCode).toBe(
+        429,
+      );
+
+      t.advance(AUTH_LIMITS.mailsToAddress.lockMs + 1);
+      const since = Date.now();
+      expect((await viaProxy(travelling, '/api/auth/forgot-password', { email })).statusCode).toBe(200);
+      const link = extractLink(await t.mail.waitForMail(email, { since }), '/reset-password');
+      const token = new URL(link).searchParams.get('token')!;
+      const renewed = 'Renewed-Horse2';
+      const reset = await viaProxy(travelling, '/api/auth/reset-password', { token, password: renewed });
+      expect(reset.statusCode).toBe(200);
+
+      // The guessing goes on against the new password and spends the budget again.
+      expect(statuses(await guess(119))).toEqual({ 401: AUTH_LIMITS.account.maxFailures });
+      const stranger = await viaProxy('192.0.2.151', '/api/auth/signin', { email, password: renewed });
+      expect(stranger.statusCode).toBe(429);
+      const owner = await viaProxy(travelling, '/api/auth/signin', { email, password: renewed });
+      expect(owner.statusCode).toBe(200);
     });
 
     it('keeps a client locked whatever X-Forwarded-For it forges, and keeps others behind the proxy free', async () => {

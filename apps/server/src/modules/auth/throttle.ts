@@ -48,9 +48,13 @@ const MINUTE_MS = 60_000;
 
 /**
  * The limits of the account system. Guessing is limited per account and address together, so a guesser
- * locks only themselves out, never the owner signing in from elsewhere nor everyone behind one proxy; the
- * account as a whole is only slowed, and one address across many accounts (credential stuffing) is slowed
- * and then locked at a count no honest network reaches. Mails are limited per recipient, whoever asks.
+ * locks only themselves out, never the owner signing in from elsewhere nor everyone behind one proxy. The
+ * account as a whole has a budget of password guesses from all addresses together; once it is spent,
+ * passwords are tried only from addresses the account has signed in from before (KNOWN_ADDRESS_MS), so a
+ * guess spread over many addresses is held to the budget while the owner still gets in from home, or
+ * from anywhere after a reset link. One address across many accounts (credential stuffing) is slowed and
+ * then locked at a count no honest network reaches. Mails are limited per recipient, whoever asks. An
+ * address is a client key (http/client-key.ts): an IPv6 /64 counts as one address.
  */
 export const AUTH_LIMITS = {
   /** Passwords or codes tried at one account from one address. A success clears it. */
@@ -61,8 +65,22 @@ export const AUTH_LIMITS = {
     delayStepMs: 0,
     maxDelayMs: 0,
   },
-  /** Passwords or codes tried at one account from anywhere: slower from the second, never locked. */
+  /**
+   * Passwords tried at one account from all addresses together: slower from the second; past 20 in 15
+   * min, 429 for 15 min to every address the account does not know. Counted for known addresses too.
+   */
   account: {
+    windowMs: 15 * MINUTE_MS,
+    maxFailures: 20,
+    lockMs: 15 * MINUTE_MS,
+    delayStepMs: 250,
+    maxDelayMs: 1_000,
+  },
+  /**
+   * Codes tried at one account from anywhere: slower from the second, never locked (each code dies after
+   * MAX_CODE_ATTEMPTS guesses and the mails that bring new ones are limited).
+   */
+  accountCodes: {
     windowMs: 15 * MINUTE_MS,
     maxFailures: Infinity,
     lockMs: 0,
@@ -95,6 +113,9 @@ export const AUTH_LIMITS = {
     maxDelayMs: 0,
   },
 } satisfies Record<string, ThrottlePolicy>;
+
+/** How long an address an account signed in from (or used a reset link or code from) stays known to it. */
+export const KNOWN_ADDRESS_MS = 90 * 24 * 60 * MINUTE_MS;
 
 export class Throttle {
   constructor(
@@ -181,9 +202,28 @@ export class Throttle {
     return { locked: false, delayMs: delayFor(row.failures + 1, policy) };
   }
 
-  /** Counts an attempt after the fact (callers that check first, then act, then count). */
-  async recordFailure(key: string, policy: ThrottlePolicy): Promise<void> {
-    await this.reserve(key, policy);
+  /**
+   * Notes that `key` (an account and an address) proved itself now. Kept in the same table as a row that
+   * counts nothing: `window_started_at` is the time of the latest proof.
+   */
+  async remember(key: string): Promise<void> {
+    const now = this.now();
+    await this.db
+      .insertInto('auth_throttle')
+      .values({ key, failures: 0, window_started_at: now, locked_until: null })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ window_started_at: now }))
+      .execute();
+  }
+
+  /** Whether `key` proved itself within the last `forMs`. */
+  async remembers(key: string, forMs: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('auth_throttle')
+      .select('key')
+      .where('key', '=', key)
+      .where('window_started_at', '>', this.now() - forMs)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   async clear(key: string): Promise<void> {
