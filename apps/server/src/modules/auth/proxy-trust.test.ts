@@ -3,11 +3,12 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseSettings } from '../../config.js';
+import { clientKey } from '../../http/client-key.js';
 
-/** The client address Fastify reads for a request with this configuration. */
+/** The client every per-address limit counts for a request with this configuration. */
 async function clientAddress(trustProxy: string | undefined, remoteAddress: string, forwardedFor?: string) {
   const app = Fastify({ trustProxy: parseSettings({ TRUST_PROXY: trustProxy }).trustProxy });
-  app.get('/ip', async (request) => request.ip);
+  app.get('/ip', async (request) => clientKey(request.ip));
   const res = await app.inject({
     url: '/ip',
     remoteAddress,
@@ -54,5 +55,12 @@ describe('TRUST_PROXY', () => {
     expect(await clientAddress(proxies, '10.0.0.1', '192.0.2.66, 203.0.113.7, 10.1.2.3')).toBe('203.0.113.7');
     // A client that reaches the server directly cannot name another address.
     expect(await clientAddress(proxies, '203.0.113.8', '192.0.2.66')).toBe('203.0.113.8');
+  });
+
+  it('counts the IPv6 address the proxy appended by its /64, and an IPv4-mapped one as IPv4', async () => {
+    expect(await clientAddress('1', '10.0.0.1', '2001:db8:5:6::1')).toBe('2001:db8:5:6::/64');
+    expect(await clientAddress('1', '10.0.0.1', '2001:db8:5:6:ffff::2')).toBe('2001:db8:5:6::/64');
+    expect(await clientAddress('1', '10.0.0.1', '2001:db8:5:6::1, ::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(await clientAddress(undefined, '2001:db8:5:7::9', '203.0.113.7')).toBe('2001:db8:5:7::/64');
   });
 });
