@@ -8,9 +8,10 @@ export interface AccountBilling {
   /** The account's subscription as last known, and any plan change scheduled for later. */
   stateOf(user: UserRow): Promise<{ billing: BillingState; pendingTierChange: PendingTierChange | null }>;
   /**
-   * Ends the account's subscription at the payment provider at once (no further charge), before the
-   * account is deleted. Resolves when there is none. Throws when the provider cannot be reached, so that
-   * an account is never deleted while it can still be charged.
+   * Before the account is deleted: expires every checkout of it that is still open, so none can be paid
+   * afterwards, and ends its subscriptions at the payment provider at once (no further charge); no new
+   * checkout opens for it from then on. Resolves when there is nothing to end. Throws when the provider
+   * cannot be reached, so that an account is never deleted while it can still be charged.
    */
   cancelForDeletion(user: UserRow): Promise<void>;
 }

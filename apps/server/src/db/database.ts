@@ -25,6 +25,7 @@ import * as pinsListIndex from './migrations/0009_pins_list_index.js';
 import * as pinListVersions from './migrations/0010_pin_list_versions.js';
 import * as billing from './migrations/0011_billing.js';
 import * as avatars from './migrations/0012_avatars.js';
+import * as billingCheckoutClaims from './migrations/0014_billing_checkout_claims.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010_pin_list_versions': pinListVersions,
   '0011_billing': billing,
   '0012_avatars': avatars,
+  '0014_billing_checkout_claims': billingCheckoutClaims,
 };
 
 // int8 (bigint) columns hold millisecond timestamps, well inside Number's exact range.

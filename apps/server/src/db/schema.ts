@@ -157,10 +157,16 @@ export interface BillingAccountsTable {
   current_period_end: number | null;
   cancel_at_period_end: Generated<number>;
   trial_used: Generated<number>;
-  checkout_session_id: string | null;
   pending_tier: string | null;
   pending_at: number | null;
   updated_at: number;
+}
+
+/** Which request may open a Checkout Session for the account now (0014); claim null: none does. */
+export interface BillingCheckoutClaimsTable {
+  user_id: string;
+  claim: string | null;
+  claimed_at: number | null;
 }
 
 /** Webhook events already handled, by Stripe's event id. */
@@ -227,6 +233,7 @@ export interface Database {
   pin_list_versions: PinListVersionsTable;
   billing_accounts: BillingAccountsTable;
   billing_events: BillingEventsTable;
+  billing_checkout_claims: BillingCheckoutClaimsTable;
   avatars: AvatarsTable;
   media: MediaTable;
   travel_stats: TravelStatsTable;

@@ -1,8 +1,11 @@
 // A stand-in for Stripe's API over HTTP, for tests and browser journeys: there is no Stripe on these
 // machines. It speaks the wire format the `stripe` library uses (form-encoded requests with bracketed
 // keys, JSON objects of the API version the library pins, Bearer secret keys, Stripe's error shape) for the
-// calls Waymarks makes: customers, Checkout Sessions for subscriptions, subscriptions (read, change,
-// cancel) and Customer Portal sessions. Its hosted checkout and portal pages act as a customer would, and
+// calls Waymarks makes: customers, Checkout Sessions for subscriptions (create, read, list, expire),
+// subscriptions (read, list by customer, change, cancel), the invoices' payments, refunds, and Customer
+// Portal sessions; a POST repeated with its Idempotency-Key gets the first answer again, as at Stripe. A
+// paid period makes a paid invoice with a payment to refund; a trial makes a $0 invoice with none. Its
+// hosted checkout and portal pages act as a customer would, and
 // every change it makes is an event, signed with the real library's test header
 // (Stripe.webhooks.generateTestHeaderString) and delivered to the webhook address, or kept for a test to
 // deliver in whatever order, as many times as it likes.
@@ -10,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import type { PaidTierId } from '@waymarks/shared';
+import { PAID_TIER_IDS, getTier, type PaidTierId } from '@waymarks/shared';
 
 const DAY_S = 24 * 60 * 60;
 const MONTH_S = 30 * DAY_S;
@@ -26,6 +29,9 @@ export interface FakeSubscription extends Json {
   trial_start: number | null;
   trial_end: number | null;
   canceled_at: number | null;
+  created: number;
+  /** The invoice of the latest period: paid, $0 for a trial. */
+  latest_invoice: string | null;
   metadata: Record<string, string>;
   items: {
     object: 'list';
@@ -38,6 +44,25 @@ export interface FakeSubscription extends Json {
       current_period_end: number;
     }[];
   };
+}
+
+export interface FakeRefund extends Json {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  reason: string | null;
+  status: 'succeeded';
+  metadata: Record<string, string>;
+}
+
+interface FakeInvoicePayment extends Json {
+  id: string;
+  object: 'invoice_payment';
+  invoice: string;
+  status: 'paid';
+  payment: { type: 'payment_intent'; payment_intent: string };
 }
 
 interface FakeCheckoutSession extends Json {
@@ -73,6 +98,11 @@ export interface FakeStripe {
   readonly events: Stripe.Event[];
   readonly subscriptions: ReadonlyMap<string, FakeSubscription>;
   readonly checkoutSessions: ReadonlyMap<string, FakeCheckoutSession>;
+  readonly refunds: ReadonlyMap<string, FakeRefund>;
+  /** The real library pointed at this Stripe, for a test acting outside Waymarks (the dashboard, another server). */
+  client(): Stripe;
+  /** What the latest invoice of `subscriptionId` took from the card, in cents; 0 for a trial. */
+  paidFor(subscriptionId: string): number;
   /** Seconds since the epoch as this Stripe sees them; tests move it on. */
   now(): number;
   advanceDays(days: number): void;
@@ -127,6 +157,13 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const sessions = new Map<string, FakeCheckoutSession>();
   const subscriptions = new Map<string, FakeSubscription>();
   const portals = new Map<string, { customer: string; return_url: string }>();
+  const invoices = new Map<string, Json & { id: string; amount_paid: number }>();
+  const invoicePayments = new Map<string, FakeInvoicePayment>();
+  const paymentIntents = new Map<string, Json & { id: string; amount: number; amount_refunded: number }>();
+  const refunds = new Map<string, FakeRefund>();
+  /** POST answers by Idempotency-Key: a retried request gets the first answer, and nothing happens twice. */
+  const idempotent = new Map<string, [number, Json]>();
+  const tierOfPrice = new Map(PAID_TIER_IDS.map((tier) => [prices[tier], tier]));
   const events: Stripe.Event[] = [];
   const stripe = new Stripe(secretKey);
 
@@ -162,6 +199,50 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     if (webhookUrl) await deliver(event);
   }
 
+  /** The invoice of the period that starts now, paid: the plan's price, or nothing during a trial. */
+  function invoice(subscription: FakeSubscription): void {
+    const price = subscription.items.data[0]!.price.id;
+    const amount =
+      subscription.status === 'trialing' ? 0 : Math.round(getTier(tierOfPrice.get(price)!).price * 100);
+    const invoiceId = id('in');
+    invoices.set(invoiceId, {
+      id: invoiceId,
+      object: 'invoice',
+      customer: subscription.customer,
+      status: 'paid',
+      currency: 'usd',
+      amount_due: amount,
+      amount_paid: amount,
+      created: now(),
+      parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id } },
+    });
+    subscription.latest_invoice = invoiceId;
+    if (amount === 0) return;
+    const intent = {
+      id: id('pi'),
+      object: 'payment_intent',
+      amount,
+      amount_refunded: 0,
+      status: 'succeeded',
+    };
+    paymentIntents.set(intent.id, intent);
+    const paymentId = id('inpay');
+    invoicePayments.set(paymentId, {
+      id: paymentId,
+      object: 'invoice_payment',
+      invoice: invoiceId,
+      amount_paid: amount,
+      amount_requested: amount,
+      currency: 'usd',
+      created: now(),
+      is_default: true,
+      livemode: false,
+      status: 'paid',
+      status_transitions: { canceled_at: null, paid_at: now() },
+      payment: { type: 'payment_intent', payment_intent: intent.id },
+    });
+  }
+
   function subscriptionFor(session: FakeCheckoutSession): FakeSubscription {
     const start = now();
     const trialEnd = session.trialDays > 0 ? start + session.trialDays * DAY_S : null;
@@ -174,6 +255,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       trial_start: trialEnd ? start : null,
       trial_end: trialEnd,
       canceled_at: null,
+      created: start,
+      latest_invoice: null,
       metadata: { ...session.metadata },
       items: {
         object: 'list',
@@ -195,6 +278,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     const session = sessions.get(sessionId);
     if (!session || session.status !== 'open') throw new Error(`no open checkout session ${sessionId}`);
     const subscription = subscriptionFor(session);
+    invoice(subscription);
     subscriptions.set(subscription.id, subscription);
     session.status = 'complete';
     session.subscription = subscription.id;
@@ -216,6 +300,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     item.current_period_start = now();
     item.current_period_end = now() + MONTH_S;
     subscription.status = 'active';
+    invoice(subscription);
     await emit('customer.subscription.updated', subscription);
   }
 
@@ -234,6 +319,67 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   async function api(method: string, path: string, form: Json): Promise<[number, Json]> {
     const parts = path.split('/').filter(Boolean); // ['v1', resource, id?]
     const [, resource, sub, third] = parts;
+    if (method === 'GET' && resource === 'subscriptions' && !sub) {
+      const ended = (s: FakeSubscription) => s.status === 'canceled';
+      return list(path, subscriptions, (s) => {
+        if (form.customer !== undefined && s.customer !== form.customer) return false;
+        if (form.status === 'all') return true;
+        if (form.status === undefined) return !ended(s);
+        if (form.status === 'ended') return ended(s);
+        return s.status === form.status;
+      });
+    }
+    if (method === 'GET' && resource === 'checkout' && sub === 'sessions' && !third) {
+      return list(
+        path,
+        sessions,
+        (s) =>
+          (form.customer === undefined || s.customer === form.customer) &&
+          (form.status === undefined || s.status === form.status),
+      );
+    }
+    if (method === 'GET' && resource === 'invoice_payments' && !sub) {
+      return list(
+        path,
+        invoicePayments,
+        (p) =>
+          (form.invoice === undefined || p.invoice === form.invoice) &&
+          (form.status === undefined || p.status === form.status),
+      );
+    }
+    if (method === 'POST' && resource === 'refunds' && !sub) {
+      const intentId = String(form.payment_intent ?? '');
+      const intent = paymentIntents.get(intentId);
+      if (!intent) return invalid(`No such payment_intent: '${intentId}'`, 'payment_intent');
+      const left = intent.amount - intent.amount_refunded;
+      if (left === 0) {
+        return [
+          400,
+          stripeError(
+            `Charge for ${intentId} has already been refunded.`,
+            undefined,
+            'charge_already_refunded',
+          ),
+        ];
+      }
+      const amount = form.amount === undefined ? left : Number(form.amount);
+      if (!(amount > 0 && amount <= left)) return invalid(`Refund amount ${amount} is invalid.`, 'amount');
+      intent.amount_refunded += amount;
+      const refund: FakeRefund = {
+        id: id('re'),
+        object: 'refund',
+        amount,
+        currency: 'usd',
+        created: now(),
+        payment_intent: intentId,
+        reason: (form.reason as string | undefined) ?? null,
+        status: 'succeeded',
+        metadata: (form.metadata as Record<string, string> | undefined) ?? {},
+      };
+      refunds.set(refund.id, refund);
+      await emit('refund.created', refund);
+      return [200, refund];
+    }
     if (method === 'POST' && resource === 'customers' && !sub) {
       const customer = {
         id: id('cus'),
@@ -392,8 +538,13 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
             stripeError('Invalid API Key provided', undefined, undefined, 'invalid_request_error'),
           );
         }
-        const form = parseStripeForm(body);
-        const [status, answer] = await api(req.method ?? 'GET', path, form);
+        // GET and DELETE carry their parameters in the query string, POST in the body.
+        const query = new URL(req.url ?? '/', 'http://fake').search.slice(1);
+        const form = { ...parseStripeForm(query), ...parseStripeForm(body) };
+        const key = req.headers['idempotency-key'];
+        const replayed = req.method === 'POST' && typeof key === 'string' ? idempotent.get(key) : undefined;
+        const [status, answer] = replayed ?? (await api(req.method ?? 'GET', path, form));
+        if (req.method === 'POST' && typeof key === 'string') idempotent.set(key, [status, answer]);
         send(res, status, answer);
       })().catch((error: unknown) =>
         send(res, 500, stripeError(String(error), undefined, undefined, 'api_error')),
@@ -420,6 +571,18 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     events,
     subscriptions,
     checkoutSessions: sessions,
+    refunds,
+    client: () =>
+      new Stripe(secretKey, {
+        host: '127.0.0.1',
+        port: (server.address() as AddressInfo).port,
+        protocol: 'http',
+        telemetry: false,
+      }),
+    paidFor: (subscriptionId) => {
+      const latest = mustFind(subscriptions, subscriptionId).latest_invoice;
+      return latest ? mustFind(invoices, latest).amount_paid : 0;
+    },
     now,
     advanceDays: (days) => {
       offsetS += days * DAY_S;
@@ -433,6 +596,16 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     deliver,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** One page of a list, newest first, as Stripe answers it (everything fits in one page here). */
+function list<T extends Json>(
+  path: string,
+  items: Map<string, T>,
+  keep: (item: T) => boolean,
+): [number, Json] {
+  const data = [...items.values()].filter(keep).reverse();
+  return [200, { object: 'list', url: path, has_more: false, data }];
 }
 
 function mustFind<T>(map: Map<string, T>, key: string): T {

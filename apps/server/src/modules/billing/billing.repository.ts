@@ -1,5 +1,6 @@
-// The Stripe side of each account (migration 0011): its customer, what was last read of its subscription,
-// a downgrade waiting for the end of the period, and the webhook events already handled.
+// The Stripe side of each account (migrations 0011, 0014): its customer, what was last read of its
+// subscription, a downgrade waiting for the end of the period, the webhook events already handled, and the
+// claim that lets one request at a time open a checkout.
 import type { Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { BillingAccountsTable } from '../../db/schema.js';
@@ -56,6 +57,36 @@ export class BillingRepository {
       .insertInto('billing_events')
       .values({ id: eventId, type, processed_at: now })
       .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+  }
+
+  /**
+   * Takes the account's checkout claim for `claim` unless another request holds it (one taken before
+   * `staleBefore` was left by a request that died, and is taken over). One conditional UPDATE decides, so
+   * of two requests at once exactly one gets it, on SQLite and PostgreSQL alike.
+   */
+  async claimCheckout(userId: string, claim: string, now: number, staleBefore: number): Promise<boolean> {
+    await this.db
+      .insertInto('billing_checkout_claims')
+      .values({ user_id: userId, claim: null, claimed_at: null })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+    const result = await this.db
+      .updateTable('billing_checkout_claims')
+      .set({ claim, claimed_at: now })
+      .where('user_id', '=', userId)
+      .where((eb) => eb.or([eb('claim', 'is', null), eb('claimed_at', '<', staleBefore)]))
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  /** Gives the claim back, if `claim` still holds it. */
+  async releaseCheckout(userId: string, claim: string): Promise<void> {
+    await this.db
+      .updateTable('billing_checkout_claims')
+      .set({ claim: null, claimed_at: null })
+      .where('user_id', '=', userId)
+      .where('claim', '=', claim)
       .execute();
   }
 }

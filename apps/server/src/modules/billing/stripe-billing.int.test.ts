@@ -2,15 +2,19 @@
 // (testing/stripe-fake.ts), with webhook events signed by the real library: checkout with a trial, an
 // upgrade at once, a downgrade at the period's end, cancelling to free, the portal, and deletion; valid,
 // badly signed, repeated and shuffled events all end in the same account state; a checkout for another
-// account changes nothing. On SQLite and PostgreSQL.
+// account changes nothing. The edge cases of the security issue: plan changes made at once open one
+// checkout, two tabs never pay for two subscriptions, a deleted account's checkout cannot be paid, and a
+// subscription that slips through anyway (a second one, or one of a deleted account) is refunded,
+// cancelled and logged when its webhook arrives. On SQLite and PostgreSQL.
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Profile, TierChangeResponse } from '@waymarks/shared';
 import { startFakeStripe, type FakeStripe } from '../../testing/stripe-fake.js';
 import {
   accountMaker,
   apiCaller,
   startTestApp,
+  TEST_PASSWORD,
   testDialects,
   type SignedInUser,
   type TestApp,
@@ -33,6 +37,9 @@ describe.each(testDialects())('billing through Stripe on %s', (dialect) => {
   afterAll(async () => {
     await t?.close();
     await fake?.close();
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
   });
 
   /** Sends an event to the webhook as Stripe does: the JSON as bytes, signed (unless a signature is given). */
@@ -84,6 +91,52 @@ describe.each(testDialects())('billing through Stripe on %s', (dialect) => {
         events.map((event) => event.id),
       )
       .execute();
+
+  const customerOf = async (userId: string) =>
+    (
+      await t.db
+        .selectFrom('billing_accounts')
+        .select('customer_id')
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow()
+    ).customer_id;
+
+  const sessionsOf = (userId: string) =>
+    [...fake.checkoutSessions.values()].filter((session) => session.client_reference_id === userId);
+
+  const liveSubscriptionsOf = (customer: string) =>
+    [...fake.subscriptions.values()].filter(
+      (s) => s.customer === customer && ['trialing', 'active', 'past_due'].includes(s.status),
+    );
+
+  /** Deletes the account through DELETE /api/account, confirmed as the profile page does. */
+  async function deleteAccount(user: SignedInUser) {
+    const { email } = await t.db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', user.userId)
+      .executeTakeFirstOrThrow();
+    return call('DELETE', '/api/account', user, { email, password: TEST_PASSWORD });
+  }
+
+  /**
+   * A subscription for `customer` made outside this server's own flow (an older release, a second
+   * instance, the dashboard), paid without a trial: Checkout through the real library, then the customer
+   * pays. Its events are kept, not delivered.
+   */
+  async function subscribeOutsideWaymarks(customer: string, userId: string, tier: 'basic' | 'plus') {
+    const session = await fake.client().checkout.sessions.create({
+      mode: 'subscription',
+      customer,
+      client_reference_id: userId,
+      line_items: [{ price: fake.prices[tier], quantity: 1 }],
+      subscription_data: { metadata: { userId, tier } },
+      metadata: { userId, tier },
+      success_url: 'http://localhost/profile?payment=success',
+      cancel_url: 'http://localhost/profile?payment=cancelled',
+    });
+    return fake.completeCheckout(session.id);
+  }
 
   /** A traveller who went through checkout for `tier` and whose events all arrived. */
   async function subscriber(tier: string) {
@@ -313,14 +366,123 @@ describe.each(testDialects())('billing through Stripe on %s', (dialect) => {
 
   it('cancels the subscription at Stripe when the account is deleted', async () => {
     const { user, subscription } = await subscriber('plus');
-    const { email } = await t.db
-      .selectFrom('users')
-      .select('email')
-      .where('id', '=', user.userId)
-      .executeTakeFirstOrThrow();
-    const res = await call('DELETE', '/api/account', user, { email });
+    const res = await deleteAccount(user);
     expect(res.statusCode).toBe(204);
     expect(fake.subscriptions.get(subscription.id)!.status).toBe('canceled');
     expect(await billingRowsOf(user.userId)).toEqual([]);
+  });
+
+  it('opens one checkout for plan changes made at once, for the same plan or for two', async () => {
+    // The same plan twice (a double click, two tabs): both are sent to one checkout, of one customer.
+    const user = await signedInUser();
+    const [first, second] = await Promise.all([changeTier(user, 'basic'), changeTier(user, 'basic')]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(sessionIdOf(second.body)).toBe(sessionIdOf(first.body));
+    expect(sessionsOf(user.userId)).toHaveLength(1);
+
+    // Two plans at once: whichever came second wins, and only its checkout can be paid.
+    const other = await signedInUser();
+    const answers = await Promise.all([changeTier(other, 'basic'), changeTier(other, 'plus')]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const open = sessionsOf(other.userId).filter((session) => session.status === 'open');
+    expect(open).toHaveLength(1);
+    for (const session of sessionsOf(other.userId).filter((s) => s !== open[0])) {
+      await expect(fake.completeCheckout(session.id)).rejects.toThrow(/no open checkout session/);
+    }
+    const from = fake.events.length;
+    await fake.completeCheckout(open[0]!.id);
+    await deliverSince(from);
+    const customer = await customerOf(other.userId);
+    expect(new Set(sessionsOf(other.userId).map((session) => session.customer))).toEqual(new Set([customer]));
+    expect(liveSubscriptionsOf(customer)).toHaveLength(1);
+  });
+
+  it('two tabs: the same plan goes to the same checkout, and a plan chosen after the other tab paid changes that subscription instead of opening a second', async () => {
+    const user = await signedInUser();
+    const tabA = sessionIdOf((await changeTier(user, 'basic')).body);
+    const tabB = sessionIdOf((await changeTier(user, 'basic')).body);
+    expect(tabB).toBe(tabA);
+
+    // Tab A pays; its events are still on their way when tab B chooses another plan.
+    const from = fake.events.length;
+    const paid = await fake.completeCheckout(tabA);
+    const change = await changeTier(user, 'plus');
+    expect(change.status).toBe(200);
+    expect(TierChangeResponse.parse(change.body)).toMatchObject({
+      redirectToCheckoutUrl: null,
+      tier: 'plus',
+    });
+    const customer = await customerOf(user.userId);
+    expect(liveSubscriptionsOf(customer).map((s) => s.id)).toEqual([paid.id]);
+    expect(fake.subscriptions.get(paid.id)!.items.data[0]!.price.id).toBe(fake.prices.plus);
+
+    await deliverSince(from);
+    expect((await profileOf(user)).tier.current).toBe('plus');
+    expect(liveSubscriptionsOf(customer)).toHaveLength(1);
+    expect(sessionsOf(user.userId).filter((session) => session.status === 'open')).toEqual([]);
+  });
+
+  it('expires every open checkout when the account is deleted, so none can be paid afterwards', async () => {
+    const user = await signedInUser();
+    const opened = sessionIdOf((await changeTier(user, 'standard')).body);
+    const customer = await customerOf(user.userId);
+    expect((await deleteAccount(user)).statusCode).toBe(204);
+    expect(fake.checkoutSessions.get(opened)!.status).toBe('expired');
+    await expect(fake.completeCheckout(opened)).rejects.toThrow(/no open checkout session/);
+    expect(liveSubscriptionsOf(customer)).toEqual([]);
+  });
+
+  it('refunds and cancels a subscription whose account is gone when its webhook arrives, and logs an error', async () => {
+    const user = await signedInUser();
+    await changeTier(user, 'basic');
+    const customer = await customerOf(user.userId);
+    expect((await deleteAccount(user)).statusCode).toBe(204);
+    const errors = vi.spyOn(t.app.log, 'error');
+
+    const from = fake.events.length;
+    const orphan = await subscribeOutsideWaymarks(customer, user.userId, 'basic');
+    expect(fake.paidFor(orphan.id)).toBeGreaterThan(0);
+    await deliverSince(from);
+
+    expect(fake.subscriptions.get(orphan.id)!.status).toBe('canceled');
+    const refunds = [...fake.refunds.values()].filter((r) => r.metadata.subscription === orphan.id);
+    expect(refunds.map((r) => r.amount)).toEqual([fake.paidFor(orphan.id)]);
+    expect(refunds[0]!.reason).toBe('duplicate');
+    expect(errors).toHaveBeenCalledWith(
+      expect.objectContaining({ userId: user.userId, cancelled: orphan.id }),
+      expect.stringContaining('deleted account'),
+    );
+    // Its events, repeated, refund nothing twice.
+    for (const event of fake.events.slice(from)) expect((await deliver(event)).statusCode).toBe(200);
+    expect([...fake.refunds.values()].filter((r) => r.metadata.subscription === orphan.id)).toHaveLength(1);
+  });
+
+  it('keeps the first of two live subscriptions of one account, refunds and cancels the second when its webhook arrives, and logs an error', async () => {
+    const { user, subscription: first } = await subscriber('basic');
+    const customer = await customerOf(user.userId);
+    const errors = vi.spyOn(t.app.log, 'error');
+
+    const from = fake.events.length;
+    const second = await subscribeOutsideWaymarks(customer, user.userId, 'plus');
+    expect(fake.paidFor(second.id)).toBeGreaterThan(0);
+    await deliverSince(from);
+
+    expect(fake.subscriptions.get(second.id)!.status).toBe('canceled');
+    expect(liveSubscriptionsOf(customer).map((s) => s.id)).toEqual([first.id]);
+    const refunds = [...fake.refunds.values()].filter((r) => r.metadata.subscription === second.id);
+    expect(refunds.map((r) => r.amount)).toEqual([fake.paidFor(second.id)]);
+    expect(errors).toHaveBeenCalledWith(
+      expect.objectContaining({ userId: user.userId, kept: first.id, cancelled: [second.id] }),
+      expect.stringContaining('more than one live Stripe subscription'),
+    );
+    const profile = await profileOf(user);
+    expect(profile.tier.current).toBe('basic');
+    expect(profile.billing.subscriptionStatus).toBe('trialing');
+
+    // Moving to free now ends the only subscription there is.
+    await changeTier(user, 'free');
+    await endPeriod(first.id);
+    expect(liveSubscriptionsOf(customer)).toEqual([]);
+    expect((await profileOf(user)).tier.current).toBe('free');
   });
 });

@@ -5,6 +5,12 @@
 // comes back as signed webhook events: each is handled once, and the account is moved to the state Stripe
 // holds, read afresh, so the order events arrive in does not matter. users.tier stays the plan in force,
 // which every limit reads. Prices come from configuration only.
+//
+// An account pays for one subscription at most. One request at a time opens its checkout (CheckoutClaims),
+// which first expires the customer's other open checkouts and looks for a subscription paid in another
+// tab; the account's deletion expires them all and cancels every subscription. Whatever still slips
+// through is an error repaired when its webhook arrives: a second live subscription, or one whose account
+// is gone, is refunded and cancelled, and logged.
 import type Stripe from 'stripe';
 import {
   ErrorCode,
@@ -28,6 +34,8 @@ import type { UsersRepository } from '../auth/users.repository.js';
 import type { Billing } from './billing.js';
 import { BILLING_MESSAGES } from './billing.service.js';
 import type { BillingAccountRow, BillingRepository } from './billing.repository.js';
+import { CheckoutClaims } from './checkout-claims.js';
+import { PROVIDER_DOWN, StripeCalls, idOf } from './stripe-calls.js';
 
 /** 'January 2, 2027': the dates in messages. */
 const LONG_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
@@ -39,7 +47,7 @@ export const STRIPE_MESSAGES = {
   badSignature: 'Webhook signature verification failed.',
   checkoutForAnotherAccount: 'This checkout belongs to another account: nothing was changed.',
   noCustomer: 'There is no subscription to manage yet: choose a paid plan first.',
-  providerDown: 'The payment provider could not be reached. Please try again in a moment.',
+  providerDown: PROVIDER_DOWN,
 } as const;
 
 interface StripeBillingDeps {
@@ -49,14 +57,25 @@ interface StripeBillingDeps {
   users: Pick<UsersRepository, 'update'>;
   publicUrl: string;
   now: () => number;
-  log: { warn: (details: object, message: string) => void };
+  log: {
+    warn: (details: object, message: string) => void;
+    error: (details: object, message: string) => void;
+  };
 }
 
 export class StripeBillingService implements Billing {
   private readonly tierOfPrice: Map<string, PaidTierId>;
+  private readonly calls: StripeCalls;
+  private readonly claims: CheckoutClaims;
 
   constructor(private readonly deps: StripeBillingDeps) {
     this.tierOfPrice = new Map(PAID_TIER_IDS.map((tier) => [deps.settings.prices[tier], tier]));
+    this.calls = new StripeCalls({ stripe: deps.stripe, log: deps.log });
+    this.claims = new CheckoutClaims({
+      accounts: deps.accounts,
+      now: deps.now,
+      busy: () => new AppError(503, ErrorCode.serviceBusy, STRIPE_MESSAGES.providerDown),
+    });
   }
 
   async stateOf(
@@ -108,9 +127,18 @@ export class StripeBillingService implements Billing {
 
     if (!subscription || !live) {
       if (newTierId === 'free') throw new AppError(409, ErrorCode.planUnchanged, BILLING_MESSAGES.unchanged);
-      return this.checkout(user, newTierId, account);
+      return this.checkout(user, newTierId);
     }
+    return this.changeSubscription(user, current, newTierId, subscription);
+  }
 
+  /** A change from the paid plan `current`, whose subscription is `subscription`, to another plan. */
+  private async changeSubscription(
+    user: UserRow,
+    current: TierId,
+    newTierId: TierId,
+    subscription: Stripe.Subscription,
+  ): Promise<TierChangeResponse> {
     const item = subscription.items.data[0]!;
     const periodEnd = item.current_period_end * 1000;
     if (newTierId === 'free') {
@@ -151,8 +179,8 @@ export class StripeBillingService implements Billing {
     if (!account?.pending_tier || account.pending_at === null || account.pending_at > this.deps.now()) {
       return { processed: false, tier: tierOf(user), pendingTierChange: pendingOf(account) };
     }
-    const tier = await this.applyPending(account);
-    return { processed: true, tier, pendingTierChange: null };
+    await this.applyPending(account);
+    return { processed: true, tier: account.pending_tier as TierId, pendingTierChange: null };
   }
 
   /** POST /api/billing/portal: a Customer Portal session that returns to /profile. */
@@ -168,12 +196,27 @@ export class StripeBillingService implements Billing {
     return { url: session.url };
   }
 
-  /** Before an account is deleted: its subscription ends now, with no further charge. */
+  /**
+   * Before an account is deleted: every checkout of its customer is expired, so none can be paid later, and
+   * every subscription ends now, with no further charge. The account's checkout claim is kept, so no other
+   * tab opens a checkout while the account goes (its row goes with the account). Sessions are expired
+   * before subscriptions are read, so one paid a moment before is among those cancelled.
+   */
   async cancelForDeletion(user: UserRow): Promise<void> {
-    const account = await this.deps.accounts.byUser(user.id);
-    if (!account?.subscription_id) return;
-    const subscription = await this.deps.stripe.subscriptions.retrieve(account.subscription_id);
-    if (subscription.status !== 'canceled') await this.deps.stripe.subscriptions.cancel(subscription.id);
+    await this.claims.hold(
+      user.id,
+      async () => {
+        const account = await this.deps.accounts.byUser(user.id);
+        if (!account) return;
+        for (const session of await this.calls.openCheckoutsOf(account.customer_id)) {
+          await this.calls.expire(session);
+        }
+        for (const subscription of await this.calls.subscriptionsOf(account.customer_id)) {
+          await this.calls.cancel(subscription);
+        }
+      },
+      { keep: true },
+    );
   }
 
   /**
@@ -205,7 +248,8 @@ export class StripeBillingService implements Billing {
         const session = event.data.object;
         const customer = idOf(session.customer);
         const account = customer ? await this.deps.accounts.byCustomer(customer) : undefined;
-        if (!account || session.client_reference_id !== account.user_id) {
+        // No account: it was deleted, and the subscription this paid for is ended when it is read.
+        if (account && session.client_reference_id !== account.user_id) {
           throw new AppError(400, ErrorCode.validation, STRIPE_MESSAGES.checkoutForAnotherAccount);
         }
         return idOf(session.subscription);
@@ -223,21 +267,28 @@ export class StripeBillingService implements Billing {
     }
   }
 
-  /** Moves the subscription's account to what `subscription` says, and applies a change that is due. */
-  private async sync(subscription: Stripe.Subscription): Promise<void> {
-    const customer = idOf(subscription.customer)!;
+  /**
+   * Moves the subscription's account to what `subscription` says (or to the account's one live
+   * subscription, when there were two), and applies a change that is due. Answers the plan in force and
+   * the subscription it comes from; nothing when the account is gone or the subscription is an older one.
+   */
+  private async sync(
+    read: Stripe.Subscription,
+  ): Promise<{ tier: TierId; subscription: Stripe.Subscription } | undefined> {
+    const customer = idOf(read.customer)!;
     const account = await this.deps.accounts.byCustomer(customer);
     if (!account) {
-      this.deps.log.warn({ customer }, 'a Stripe subscription of no known account was ignored');
-      return;
+      await this.endOrphan(read);
+      return undefined;
     }
+    const subscription = LIVE.has(read.status) ? await this.onlyLive(account, read) : read;
     // An account has one subscription at a time: an older one ending says nothing of the newer one.
     if (
       account.subscription_id &&
       account.subscription_id !== subscription.id &&
       !LIVE.has(subscription.status)
     ) {
-      return;
+      return undefined;
     }
     const item = subscription.items.data[0];
     const live = LIVE.has(subscription.status);
@@ -261,12 +312,63 @@ export class StripeBillingService implements Billing {
       (account.pending_at <= now ||
         (item !== undefined && item.current_period_start * 1000 >= account.pending_at));
     if (live && account.pending_tier && due) {
-      await this.applyPending({ ...account, subscription_id: subscription.id });
+      return this.applyPending({ ...account, subscription_id: subscription.id });
     }
+    return { tier, subscription };
+  }
+
+  /**
+   * The account's one live subscription. Two can only come of a race this module closes (two tabs paying,
+   * an older release, an operator); it is an error: the oldest is kept, or the one the account already
+   * had, and every other is refunded in full and cancelled, and logged.
+   */
+  private async onlyLive(
+    account: BillingAccountRow,
+    read: Stripe.Subscription,
+  ): Promise<Stripe.Subscription> {
+    const live = (await this.calls.subscriptionsOf(account.customer_id)).filter((s) => LIVE.has(s.status));
+    if (live.length <= 1) return live[0] ?? read;
+    const kept = live.find((s) => s.id === account.subscription_id) ?? live[0]!;
+    const extra = live.filter((s) => s !== kept);
+    const refunds: string[] = [];
+    for (const subscription of extra) refunds.push(...(await this.calls.endWithRefund(subscription)));
+    this.deps.log.error(
+      {
+        userId: account.user_id,
+        customer: account.customer_id,
+        kept: kept.id,
+        cancelled: extra.map((s) => s.id),
+        refunds,
+      },
+      'an account had more than one live Stripe subscription: the extra ones were refunded and cancelled',
+    );
+    return kept;
+  }
+
+  /**
+   * A subscription of no account. One Waymarks made (its metadata names the traveller) belongs to a
+   * deleted account, which nobody can cancel from Waymarks any more: it is refunded and cancelled, and
+   * logged. Any other is not ours, and left alone.
+   */
+  private async endOrphan(subscription: Stripe.Subscription): Promise<void> {
+    const customer = idOf(subscription.customer);
+    const userId = subscription.metadata?.userId;
+    if (!userId) {
+      this.deps.log.warn({ customer }, 'a Stripe subscription of no known account was ignored');
+      return;
+    }
+    if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') return;
+    const refunds = await this.calls.endWithRefund(subscription);
+    this.deps.log.error(
+      { userId, customer, cancelled: subscription.id, refunds },
+      'a Stripe subscription of a deleted account was refunded and cancelled',
+    );
   }
 
   /** The waiting change, now: the next period at the cheaper price, or the end of the subscription. */
-  private async applyPending(account: BillingAccountRow): Promise<TierId> {
+  private async applyPending(
+    account: BillingAccountRow,
+  ): Promise<{ tier: TierId; subscription: Stripe.Subscription } | undefined> {
     const pending = account.pending_tier as TierId;
     await this.deps.accounts.update(account.user_id, {
       pending_tier: null,
@@ -291,9 +393,9 @@ export class StripeBillingService implements Billing {
                 proration_behavior: 'none',
               }),
             );
-      await this.sync(updated);
+      return this.sync(updated);
     }
-    return pending;
+    return undefined;
   }
 
   private async schedule(
@@ -317,22 +419,59 @@ export class StripeBillingService implements Billing {
     };
   }
 
-  /** Stripe Checkout for a first paid plan: a trial the first time, the account's own customer. */
-  private async checkout(
+  /**
+   * Stripe Checkout for a first paid plan (a trial the first time, the account's own customer), opened by
+   * one request of the account at a time. The same plan chosen again while its checkout is open (a second
+   * tab, a double click) goes to that same checkout; another plan expires it and opens a new one, whose
+   * page is the only one left to pay. When another tab has just paid, no second checkout is opened: the
+   * subscription it made is read now and the change applies to it.
+   */
+  private checkout(user: UserRow, tier: PaidTierId): Promise<TierChangeResponse> {
+    return this.claims.hold(user.id, () => this.openCheckout(user, tier));
+  }
+
+  private async openCheckout(user: UserRow, tier: PaidTierId): Promise<TierChangeResponse> {
+    const account = (await this.deps.accounts.byUser(user.id)) ?? (await this.newCustomer(user));
+    const open = await this.calls.openCheckoutsOf(account.customer_id);
+    const same = open.find(
+      (session) => session.metadata?.tier === tier && session.client_reference_id === user.id && session.url,
+    );
+    for (const session of open) if (session !== same) await this.calls.expire(session);
+    // Read after the expiries: a checkout paid just before its expiry is among these.
+    const live = (await this.calls.subscriptionsOf(account.customer_id)).filter((s) => LIVE.has(s.status));
+    if (live.length > 0) {
+      if (same) await this.calls.expire(same);
+      return this.afterPaidElsewhere(user, tier, live[0]!);
+    }
+    return toCheckout(user, same?.url ?? (await this.newSession(user, tier, account)));
+  }
+
+  /** Another tab paid a moment ago and its events have not arrived: the change applies to what it bought. */
+  private async afterPaidElsewhere(
     user: UserRow,
     tier: PaidTierId,
-    existing: BillingAccountRow | undefined,
+    paid: Stripe.Subscription,
   ): Promise<TierChangeResponse> {
-    const { stripe, settings, accounts, publicUrl, now } = this.deps;
-    let account = existing;
-    if (!account) {
-      const customer = await this.call(() =>
-        stripe.customers.create({ email: user.email, name: user.name, metadata: { userId: user.id } }),
-      );
-      account = await accounts.insertOrGet(user.id, customer.id, now());
-    }
-    // One open checkout per account: two tabs paying at once would make two subscriptions.
-    if (account.checkout_session_id) await this.expireCheckout(account.checkout_session_id);
+    const synced = await this.sync(paid);
+    if (!synced) throw new AppError(503, ErrorCode.serviceBusy, STRIPE_MESSAGES.providerDown);
+    if (synced.tier === tier) throw new AppError(409, ErrorCode.planUnchanged, BILLING_MESSAGES.unchanged);
+    return this.changeSubscription({ ...user, tier: synced.tier }, synced.tier, tier, synced.subscription);
+  }
+
+  private async newCustomer(user: UserRow): Promise<BillingAccountRow> {
+    const customer = await this.call(() =>
+      this.deps.stripe.customers.create({
+        email: user.email,
+        name: user.name,
+        metadata: { userId: user.id },
+      }),
+    );
+    return this.deps.accounts.insertOrGet(user.id, customer.id, this.deps.now());
+  }
+
+  /** A new Checkout Session for `tier`; answers its address. */
+  private async newSession(user: UserRow, tier: PaidTierId, account: BillingAccountRow): Promise<string> {
+    const { stripe, settings, publicUrl } = this.deps;
     const trialDays = account.trial_used ? 0 : settings.trialDays;
     const session = await this.call(() =>
       stripe.checkout.sessions.create({
@@ -350,37 +489,26 @@ export class StripeBillingService implements Billing {
       }),
     );
     if (!session.url) throw new AppError(503, ErrorCode.serviceBusy, STRIPE_MESSAGES.providerDown);
-    await accounts.update(user.id, { checkout_session_id: session.id, updated_at: now() });
-    return {
-      success: true,
-      message: 'Redirecting to secure checkout…',
-      redirectToCheckoutUrl: session.url,
-      tier: tierOf(user),
-      pendingTierChange: null,
-    };
-  }
-
-  /** Expires a Checkout Session that is still open; one already paid or expired is left as it is. */
-  private async expireCheckout(sessionId: string): Promise<void> {
-    const session = await this.call(() => this.deps.stripe.checkout.sessions.retrieve(sessionId));
-    if (session.status === 'open') {
-      await this.call(() => this.deps.stripe.checkout.sessions.expire(sessionId));
-    }
+    return session.url;
   }
 
   private subscription(id: string): Promise<Stripe.Subscription> {
-    return this.call(() => this.deps.stripe.subscriptions.retrieve(id));
+    return this.calls.subscription(id);
   }
 
-  /** A call to Stripe; its failure is a clear 503, the details in the log. */
-  private async call<T>(request: () => Promise<T>): Promise<T> {
-    try {
-      return await request();
-    } catch (error) {
-      this.deps.log.warn({ err: error }, 'a Stripe request failed');
-      throw new AppError(503, ErrorCode.serviceBusy, STRIPE_MESSAGES.providerDown);
-    }
+  private call<T>(request: () => Promise<T>): Promise<T> {
+    return this.calls.call(request);
   }
+}
+
+function toCheckout(user: UserRow, url: string): TierChangeResponse {
+  return {
+    success: true,
+    message: 'Redirecting to secure checkout…',
+    redirectToCheckoutUrl: url,
+    tier: tierOf(user),
+    pendingTierChange: null,
+  };
 }
 
 function answer(tier: TierId, message: string): TierChangeResponse {
@@ -404,8 +532,3 @@ function statusOf(status: string | undefined): SubscriptionStatus {
 }
 
 const isoOrNull = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toISOString());
-
-function idOf(value: string | { id: string } | null | undefined): string | undefined {
-  if (!value) return undefined;
-  return typeof value === 'string' ? value : value.id;
-}
