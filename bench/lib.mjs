@@ -262,6 +262,8 @@ export function startServer({ port, dataDir, authSecret = randomSecret(), env: e
     LOG_LEVEL: 'warn',
     AUTH_SECRET: authSecret,
     NODE_ENV: 'production',
+    // Plans change unbilled here, on purpose: production refuses that without BILLING=local.
+    BILLING: 'local',
     SMTP_URL: '',
     DATABASE_URL: '',
     PUBLIC_URL: '',
@@ -290,7 +292,13 @@ export async function createAccount(
     process.execPath,
     [...args, 'create-user', email, password, '--name', name, '--tier', tier],
     {
-      env: { DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+      env: {
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        NODE_ENV: 'production',
+        BILLING: 'local',
+        LOG_LEVEL: 'warn',
+      },
       label: 'admin create-user',
     },
   );

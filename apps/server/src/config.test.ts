@@ -133,6 +133,50 @@ describe('Stripe billing settings', () => {
   });
 });
 
+describe('billing mode', () => {
+  const STRIPE = {
+    STRIPE_SECRET_KEY: 'sk_test_123',
+    STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+    STRIPE_PRICE_BASIC: 'price_basic',
+    STRIPE_PRICE_STANDARD: 'price_standard',
+    STRIPE_PRICE_PLUS: 'price_plus',
+    STRIPE_PRICE_PRO: 'price_pro',
+  };
+
+  it('refuses to start with NODE_ENV=production and no Stripe keys unless BILLING=local, naming the variables', () => {
+    const start = () => parseSettings({ NODE_ENV: 'production' });
+    expect(start).toThrow(ConfigError);
+    expect(start).toThrow(/^Invalid configuration:\n {2}BILLING: NODE_ENV is production/);
+    expect(start).toThrow(/STRIPE_SECRET_KEY/);
+    expect(start).toThrow(/BILLING=local/);
+  });
+
+  it('starts in production with local billing when BILLING=local says so, or with Stripe', () => {
+    expect(parseSettings({ NODE_ENV: 'production', BILLING: 'local' }).stripe).toBeUndefined();
+    expect(parseSettings({ NODE_ENV: 'production', ...STRIPE }).stripe?.secretKey).toBe('sk_test_123');
+    expect(parseSettings({ NODE_ENV: 'production', BILLING: 'stripe', ...STRIPE }).stripe).toBeDefined();
+  });
+
+  it('keeps local billing without a word outside production (development, tests)', () => {
+    expect(parseSettings({}).stripe).toBeUndefined();
+    expect(parseSettings({ NODE_ENV: 'development' }).stripe).toBeUndefined();
+    expect(parseSettings({ NODE_ENV: 'test' }).stripe).toBeUndefined();
+  });
+
+  it.each([
+    [
+      'BILLING=local beside Stripe keys',
+      { BILLING: 'local', ...STRIPE },
+      /BILLING: is local, but STRIPE_SECRET_KEY/,
+    ],
+    ['BILLING=stripe without them', { BILLING: 'stripe' }, /BILLING: is stripe, but STRIPE_SECRET_KEY/],
+    ['another BILLING', { BILLING: 'free' }, /BILLING: must be local or stripe/],
+  ])('refuses %s, naming the variable', (_label, env, message) => {
+    expect(() => parseSettings(env)).toThrow(ConfigError);
+    expect(() => parseSettings(env)).toThrow(message);
+  });
+});
+
 describe('configuration documentation', () => {
   it('describes every variable in the schema itself', () => {
     const undescribed = ENV_VARIABLES.filter((name) => !ENV_DESCRIPTIONS[name]?.trim());

@@ -146,6 +146,12 @@ const EnvSchema = z.object({
     .default('false')
     .transform((value) => value === 'true' || value === '1')
     .describe('Address the bucket as endpoint/bucket instead of bucket.endpoint (most MinIO setups)'),
+  BILLING: optionalString
+    .pipe(z.enum(['local', 'stripe'], { error: 'must be local or stripe' }).optional())
+    .describe(
+      'local: plan changes apply at once with no payment (needed on purpose with NODE_ENV=production); ' +
+        'stripe: through Stripe; unset: stripe when STRIPE_SECRET_KEY is set, local otherwise',
+    ),
   STRIPE_SECRET_KEY: optionalString
     .refine((value) => value === undefined || /^(sk|rk)_/.test(value), 'must be a secret key (sk_… or rk_…)')
     .describe('Stripe secret key: subscriptions through Stripe; without it plans change at once, unbilled'),
@@ -214,7 +220,10 @@ export interface Config {
         forcePathStyle: boolean;
       };
   webDistDir: string;
-  /** Subscriptions through Stripe; undefined: local billing, plan changes apply at once. */
+  /**
+   * Subscriptions through Stripe; undefined: local billing, plan changes apply at once (with
+   * NODE_ENV=production only when BILLING=local is set).
+   */
   stripe: StripeSettings | undefined;
 }
 
@@ -302,8 +311,30 @@ export function parseSettings(
     },
     storage: storageFrom(e, dataDir),
     webDistDir: options.webDistDir ?? path.resolve('apps/web/dist'),
-    stripe: stripeFrom(e),
+    stripe: billingFrom(e),
   };
+}
+
+/**
+ * Stripe billing, or undefined for local billing. Local billing lets anyone give themselves any plan, so a
+ * production server (NODE_ENV=production) runs it only when BILLING=local says it is meant.
+ */
+function billingFrom(e: z.output<typeof EnvSchema>): StripeSettings | undefined {
+  const stripe = stripeFrom(e);
+  const problem = (message: string) => new ConfigError(`Invalid configuration:\n  BILLING: ${message}`);
+  if (e.BILLING === 'local' && stripe) {
+    throw problem('is local, but STRIPE_SECRET_KEY is set too: unset one of them');
+  }
+  if (e.BILLING === 'stripe' && !stripe) {
+    throw problem('is stripe, but STRIPE_SECRET_KEY and the other STRIPE_* variables are not set');
+  }
+  if (!stripe && e.BILLING === undefined && e.NODE_ENV === 'production') {
+    throw problem(
+      'NODE_ENV is production and Stripe is not configured (STRIPE_SECRET_KEY), so anyone could give ' +
+        'themselves any plan: set the STRIPE_* variables, or BILLING=local to run without payments on purpose',
+    );
+  }
+  return stripe;
 }
 
 const STRIPE_PRICE_VARIABLES = {
