@@ -81,6 +81,7 @@ import { profileRoutes } from './modules/profile/profile.routes.js';
 import { AccountRepository } from './modules/account/account.repository.js';
 import { AccountService } from './modules/account/account.service.js';
 import { accountRoutes } from './modules/account/account.routes.js';
+import { DeletionProofs } from './modules/account/deletion-proof.js';
 
 interface AppDeps {
   config: Config;
@@ -255,19 +256,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     billing,
     now,
   });
+  const accountRepository = new AccountRepository(db);
+  const deletionProofs = new DeletionProofs({
+    account: accountRepository,
+    throttle,
+    mailer,
+    secret: config.authSecret,
+    now,
+    sleep: deps.sleep,
+  });
   const account = new AccountService({
-    account: new AccountRepository(db),
+    account: accountRepository,
     users,
     profile,
     billing,
     storage,
-    links: new ArchiveLinks(config.authSecret, 'account-export-link'),
+    proofs: deletionProofs,
+    mailer,
     now,
     onCleanupError: (error, keys) =>
       app.log.warn(
         { err: error, keys: keys.length },
         "a deleted account's stored objects could not all be deleted; the sweep removes the media",
       ),
+    onMailError: (error) => app.log.error({ err: error }, 'the mail confirming a deletion could not be sent'),
   });
   const secureCookies = config.publicUrl.startsWith('https://');
   const cookieSecret = createHash('sha256').update(`cookie:${config.authSecret}`).digest('base64url');
@@ -305,7 +317,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(profileRoutes, { profile, requireAuth });
       await api.register(billingRoutes, { billing, requireAuth });
       if (stripeBilling) await api.register(stripeWebhookRoutes, { billing: stripeBilling });
-      await api.register(accountRoutes, { account, requireAuth });
+      await api.register(accountRoutes, { account, proofs: deletionProofs, requireAuth });
       await api.register(mediaRoutes, {
         media,
         downloadAll: new DownloadAllService({ media, links: new ArchiveLinks(config.authSecret), now }),

@@ -33,8 +33,9 @@ export function loggerOptions(level: string): LoggerOptions {
 }
 
 const SECRET_PARAMS = /([?&](?:code|token|state|access_token|id_token)=)[^&#]*/gi;
-// Signed upload, download and archive links carry their authority in the last path segment.
-const SIGNED_PATHS = /(\/api\/(?:storage\/(?:upload|object)|media\/archive)\/)[^?#]*/g;
+// Signed upload, download and archive links, and export links, carry their authority in the last path
+// segment.
+const SIGNED_PATHS = /(\/api\/(?:storage\/(?:upload|object)|media\/archive|account\/export)\/)[^?#]*/g;
 
 export function redactUrl(url: string): string {
   return url.replace(SIGNED_PATHS, '$1[redacted]').replace(SECRET_PARAMS, '$1[redacted]');

@@ -24,6 +24,7 @@ export * from './api/countries.js';
 export * from './api/leaderboard.js';
 export * from './api/media.js';
 export * from './api/profile.js';
+export * from './api/account.js';
 export * from './avatar/catalog.js';
 export * from './avatar/unlocks.js';
 export * from './api/avatar.js';

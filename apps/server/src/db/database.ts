@@ -26,6 +26,7 @@ import * as pinListVersions from './migrations/0010_pin_list_versions.js';
 import * as billing from './migrations/0011_billing.js';
 import * as avatars from './migrations/0012_avatars.js';
 import * as billingCheckoutClaims from './migrations/0014_billing_checkout_claims.js';
+import * as accountLinksAndCodes from './migrations/0015_account_export_links_deletion_codes.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011_billing': billing,
   '0012_avatars': avatars,
   '0014_billing_checkout_claims': billingCheckoutClaims,
+  '0015_account_export_links_deletion_codes': accountLinksAndCodes,
 };
 
 // int8 (bigint) columns hold millisecond timestamps, well inside Number's exact range.

@@ -189,6 +189,24 @@ export interface AvatarsTable {
   updated_at: number;
 }
 
+/** A one-time export link, alive while its session is (account/account.repository.ts). */
+export interface AccountExportLinksTable {
+  token_hash: string;
+  user_id: string;
+  session_id: string;
+  expires_at: number;
+  created_at: number;
+}
+
+/** The code that confirms the deletion of an account without a password. */
+export interface AccountDeletionCodesTable {
+  user_id: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: number;
+  created_at: number;
+}
+
 export interface MediaTable {
   id: string;
   user_id: string;
@@ -235,6 +253,8 @@ export interface Database {
   billing_events: BillingEventsTable;
   billing_checkout_claims: BillingCheckoutClaimsTable;
   avatars: AvatarsTable;
+  account_export_links: AccountExportLinksTable;
+  account_deletion_codes: AccountDeletionCodesTable;
   media: MediaTable;
   travel_stats: TravelStatsTable;
   travel_countries: TravelCountriesTable;

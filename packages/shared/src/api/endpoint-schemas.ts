@@ -39,9 +39,9 @@ import {
 } from './media.js';
 import { Pin, PinCreateRequest, PinCreateResponse, PinListResponse, PinUpdateRequest } from './pins.js';
 import { PlaceSearchResponse, ReverseGeocodeResult } from './places.js';
+import { DeleteAccountRequest, DeletionCodeResponse, DeletionConfirmation } from './account.js';
 import {
   BillingPortalResponse,
-  DeleteAccountRequest,
   ProcessPendingTierChangeResponse,
   Profile,
   TierChangeRequest,
@@ -91,6 +91,8 @@ export const ENDPOINT_SCHEMAS = {
   processPendingTierChange: { response: ProcessPendingTierChangeResponse },
   billingPortal: { response: BillingPortalResponse },
   accountExportUrl: { response: DownloadUrlResponse },
+  deletionConfirmation: { response: DeletionConfirmation },
+  sendDeletionCode: { response: DeletionCodeResponse },
   deleteAccount: { body: DeleteAccountRequest, response: NoContent },
   searchPlaces: { response: PlaceSearchResponse },
   reverseGeocode: { response: ReverseGeocodeResult },

@@ -44,9 +44,9 @@ import type {
 } from './media.js';
 import type { Pin, PinCreateRequest, PinCreateResponse, PinListResponse, PinUpdateRequest } from './pins.js';
 import type { PlaceSearchResponse, ReverseGeocodeResult } from './places.js';
+import type { DeleteAccountRequest, DeletionCodeResponse, DeletionConfirmation } from './account.js';
 import type {
   BillingPortalResponse,
-  DeleteAccountRequest,
   ProcessPendingTierChangeResponse,
   Profile,
   TierChangeRequest,
@@ -154,6 +154,10 @@ export const ENDPOINTS = {
   billingPortal: endpoint<{ response: BillingPortalResponse }>('POST', '/billing/portal'),
   /** A short-lived link to GET /account/export (the ZIP), for the browser to follow. */
   accountExportUrl: endpoint<{ response: DownloadUrlResponse }>('GET', '/account/export-url'),
+  /** Whether deletion asks for the password or for an e-mailed code. */
+  deletionConfirmation: endpoint<{ response: DeletionConfirmation }>('GET', '/account/deletion-confirmation'),
+  /** Mails a code that confirms the deletion of an account without a password. */
+  sendDeletionCode: endpoint<{ response: DeletionCodeResponse }>('POST', '/account/deletion-code'),
   deleteAccount: endpoint<{ body: DeleteAccountRequest; response: undefined }>('DELETE', '/account'),
 
   // Places (the gazetteer)

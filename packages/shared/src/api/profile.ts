@@ -135,8 +135,3 @@ export const BillingPortalResponse = z
   .object({ url: z.string().describe('Stripe customer portal session; it returns to /profile') })
   .describe('BillingPortalResponse');
 export type BillingPortalResponse = z.infer<typeof BillingPortalResponse>;
-
-export const DeleteAccountRequest = z.strictObject({
-  email: z.string().max(320).describe('The account’s e-mail address, typed again to confirm'),
-});
-export type DeleteAccountRequest = z.input<typeof DeleteAccountRequest>;

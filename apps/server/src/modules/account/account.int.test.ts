@@ -1,5 +1,6 @@
-// The account's export (a ZIP of the profile, the pins as GeoJSON and every original) and its deletion
-// (confirmed by the e-mail; every row and stored object gone, every session ended), on SQLite and
+// The account's export (a ZIP of the profile, the pins as GeoJSON and every original, behind a link that
+// works once and only while its session lives) and its deletion (every row and stored object gone, every
+// session ended; what deletion asks for is proven in account-deletion.int.test.ts), on SQLite and
 // PostgreSQL with local storage.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +8,7 @@ import { mediaFixture } from '../../testing/media-fixtures.js';
 import { storedState, storedTables } from '../../testing/stored-state.js';
 import { uploadFixture } from '../../testing/uploads.js';
 import { storedZipEntries } from '../../testing/zip-entries.js';
+import { extractLink } from '../../testing/smtp.js';
 import {
   accountMaker,
   apiCaller,
@@ -18,6 +20,11 @@ import {
   TEST_PASSWORD,
 } from '../../testing/test-app.js';
 import { MEDIA_LIMITS } from '@waymarks/shared';
+import { REFRESH_COOKIE } from '../auth/auth.routes.js';
+import { endEverySession } from '../auth/session.service.js';
+import { RefreshTokensRepository } from '../auth/refresh-tokens.repository.js';
+import { SessionsRepository } from '../auth/sessions.repository.js';
+import { UsersRepository } from '../auth/users.repository.js';
 
 const BASEL = { lat: 47.5596, lng: 7.5886, title: 'Basel' };
 const LISBON = { lat: 38.7223, lng: -9.1393, title: 'Lisbon / Old town' };
@@ -104,27 +111,116 @@ describe.each(testDialects())('the account on %s', (dialect) => {
     expect([...storedZipEntries(direct.rawPayload).keys()].sort()).toEqual([...entries.keys()].sort());
   });
 
-  it('refuses an export link that expired, was tampered with or was made for a pin archive', async () => {
+  it('refuses an export link that expired, was altered or was made for a pin archive', async () => {
     const bo = await newAccount();
     const pin = await createPinAs(call, bo, BASEL);
     const url: string = (await call('GET', '/api/account/export-url', bo)).json().downloadUrl;
     const token = url.split('/').pop()!;
-    const tampered = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
-    expect((await t.app.inject({ method: 'GET', url: `/api/account/export/${tampered}` })).statusCode).toBe(
-      403,
-    );
-    // A Download All link is signed with another key: it opens no account.
+    const altered = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
+    const alteredAnswer = await t.app.inject({ method: 'GET', url: `/api/account/export/${altered}` });
+    expect(alteredAnswer.statusCode).toBe(404);
+    expect(alteredAnswer.headers['content-type']).not.toBe('application/zip');
+    // A Download All link opens one pin's archive, never an account.
     await t.db.updateTable('users').set({ tier: 'basic' }).where('id', '=', bo.userId).execute();
     t.advance(1_001);
     const archive = await call('GET', `/api/media/pin/${pin.pinId}/download-url`, bo);
     const archiveToken = (archive.json().downloadUrl as string).split('/').pop()!;
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/account/export/${archiveToken}` })).statusCode,
-    ).toBe(403);
+    ).toBe(404);
     t.advance(MEDIA_LIMITS.downloadUrlSeconds * 1000 + 1);
     const expired = await t.app.inject({ method: 'GET', url });
     expect(expired.statusCode).toBe(403);
     expect(expired.json().error.message).toBe('This download link has expired. Please try again.');
+  });
+
+  it('opens an export link once: a second GET of the same link is 404 and carries no archive', async () => {
+    const eve = await newAccount();
+    const url: string = (await call('GET', '/api/account/export-url', eve)).json().downloadUrl;
+    const [first, second] = [
+      await t.app.inject({ method: 'GET', url }),
+      await t.app.inject({ method: 'GET', url }),
+    ];
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('application/zip');
+    expect(second.statusCode).toBe(404);
+    expect(second.headers['content-type']).not.toBe('application/zip');
+    expect(second.json().error.code).toBe('NOT_FOUND');
+
+    // Of two requests racing with one link, exactly one gets the archive.
+    const raced: string = (await call('GET', '/api/account/export-url', eve)).json().downloadUrl;
+    const answers = await Promise.all([1, 2, 3].map(() => t.app.inject({ method: 'GET', url: raced })));
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 404, 404]);
+  });
+
+  describe('ends an export link with the session that asked for it', () => {
+    /** A sign-in of its own (so its refresh cookie can sign it out), and an export link made in it. */
+    async function sessionWithLink(user: SignedInUser, email: string, password = TEST_PASSWORD) {
+      const signIn = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        payload: { email, password },
+        remoteAddress: '10.42.9.1',
+      });
+      expect(signIn.statusCode).toBe(200);
+      const session = { token: signIn.json().accessToken as string, userId: user.userId };
+      const cookie = signIn.cookies.find((c) => c.name === REFRESH_COOKIE && c.value)!.value;
+      const link: string = (await call('GET', '/api/account/export-url', session)).json().downloadUrl;
+      return { session, cookie, link };
+    }
+    const open = (url: string) => t.app.inject({ method: 'GET', url });
+    const emailOf = async (user: SignedInUser) =>
+      (await call('GET', '/api/profile', user)).json().email as string;
+
+    it('at sign-out, while a link of the account’s other session still opens', async () => {
+      const fay = await newAccount();
+      const email = await emailOf(fay);
+      const laptop = await sessionWithLink(fay, email);
+      const phoneLink: string = (await call('GET', '/api/account/export-url', fay)).json().downloadUrl;
+      const signOut = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signout',
+        headers: { cookie: `${REFRESH_COOKIE}=${laptop.cookie}` },
+      });
+      expect(signOut.statusCode).toBe(200);
+      expect((await open(laptop.link)).statusCode).toBe(404);
+      expect((await open(phoneLink)).statusCode).toBe(200);
+    });
+
+    it('at sign-out everywhere (the admin CLI’s end-sessions)', async () => {
+      const gus = await newAccount();
+      const { link } = await sessionWithLink(gus, await emailOf(gus));
+      const repositories = {
+        users: new UsersRepository(t.db),
+        sessions: new SessionsRepository(t.db),
+        refreshTokens: new RefreshTokensRepository(t.db),
+      };
+      await endEverySession(repositories, gus.userId, Date.now());
+      expect((await open(link)).statusCode).toBe(404);
+    });
+
+    it('at a password reset', async () => {
+      const hal = await newAccount();
+      const email = await emailOf(hal);
+      const { link } = await sessionWithLink(hal, email);
+      const since = Date.now();
+      const forgot = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email },
+        remoteAddress: '10.42.9.2',
+      });
+      expect(forgot.statusCode).toBe(200);
+      const resetLink = new URL(extractLink(await t.mail.waitForMail(email, { since }), '/reset-password'));
+      const reset = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token: resetLink.searchParams.get('token'), password: 'Another-Horse2' },
+        remoteAddress: '10.42.9.2',
+      });
+      expect(reset.statusCode).toBe(200);
+      expect((await open(link)).statusCode).toBe(404);
+    });
   });
 
   it('deletes nothing for a wrong e-mail, then everything of the account for the right one', async () => {
@@ -133,7 +229,10 @@ describe.each(testDialects())('the account on %s', (dialect) => {
     const tables = await storedTables(t);
     const before = await storedState(t, tables);
 
-    const wrong = await call('DELETE', '/api/account', cy, { email: 'someone-else@example.com' });
+    const wrong = await call('DELETE', '/api/account', cy, {
+      email: 'someone-else@example.com',
+      password: TEST_PASSWORD,
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error).toEqual({
       code: 'CONFIRMATION_MISMATCH',
@@ -143,7 +242,10 @@ describe.each(testDialects())('the account on %s', (dialect) => {
 
     // A second browser of the same account, signed in separately.
     const email = (await call('GET', '/api/profile', cy)).json().email as string;
-    const deleted = await call('DELETE', '/api/account', cy, { email: `  ${email.toUpperCase()} ` });
+    const deleted = await call('DELETE', '/api/account', cy, {
+      email: `  ${email.toUpperCase()} `,
+      password: TEST_PASSWORD,
+    });
     expect(deleted.statusCode).toBe(204);
 
     const after = await storedState(t, tables);
@@ -178,8 +280,8 @@ describe.each(testDialects())('the account on %s', (dialect) => {
     expect((await call('GET', '/api/profile', secondBrowser)).statusCode).toBe(200);
 
     const answers = await Promise.all([
-      call('DELETE', '/api/account', dot, { email }),
-      call('DELETE', '/api/account', dot, { email }),
+      call('DELETE', '/api/account', dot, { email, password: TEST_PASSWORD }),
+      call('DELETE', '/api/account', dot, { email, password: TEST_PASSWORD }),
     ]);
     const codes = answers.map((res) => res.statusCode).sort();
     expect(codes[0]).toBe(204);

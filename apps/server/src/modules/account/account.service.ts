@@ -1,29 +1,38 @@
 // The account itself (SPEC.md §7 Profile and account): its export and its deletion. The export link is
-// signed and short-lived, because a browser download cannot carry the bearer token; deletion is confirmed
-// by the account's e-mail, ends any subscription first, then removes every row in one transaction and
-// every stored object after it (media objects a failed delete leaves behind belong to no row, and the
-// media sweep removes them within the hour; avatar renders are not swept, and such a failure is logged).
+// for a browser download, which cannot carry the bearer token: a random token kept hashed, which works
+// once, for five minutes, and only while the session that asked for it lives. Deletion is confirmed by the
+// account's e-mail and its password or an e-mailed code (deletion-proof.ts), ends any subscription first,
+// then removes every row in one transaction and every stored object after it (media objects a failed
+// delete leaves behind belong to no row, and the media sweep removes them within the hour; avatar renders
+// are not swept, and such a failure is logged), and mails the address that it is done.
 import type { Readable } from 'node:stream';
-import { ErrorCode, MEDIA_LIMITS, type AvatarParts, type DownloadUrlResponse } from '@waymarks/shared';
+import {
+  ErrorCode,
+  MEDIA_LIMITS,
+  type AvatarParts,
+  type DeleteAccountRequest,
+  type DownloadUrlResponse,
+} from '@waymarks/shared';
+import type { Mailer } from '../../adapters/mail/mailer.js';
 import type { Storage } from '../../adapters/storage/storage.js';
 import type { AccountBilling } from '../../common/billing.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
+import { hashToken, randomToken } from '../auth/tokens.js';
 import type { UsersRepository } from '../auth/users.repository.js';
 import { avatarKeyPrefix } from '../avatar/avatar-image.js';
-import type { ArchiveLinks } from '../media/archive.js';
 import { mediaKeys, objectKeys } from '../media/media-keys.js';
 import type { ProfileService } from '../profile/profile.service.js';
 import { streamAccountArchive } from './account-archive.js';
+import { accountDeletedMail } from './account.mails.js';
 import type { AccountRepository } from './account.repository.js';
-
-/** What an export link opens (the links' own key keeps them apart from Download All links). */
-const EXPORT_SUBJECT = 'account';
+import type { DeletionProofs } from './deletion-proof.js';
 
 export const ACCOUNT_MESSAGES = {
   emailMismatch: 'The e-mail address does not match this account. Type it exactly to delete the account.',
   linkExpired: 'This download link has expired. Please try again.',
-  linkInvalid: 'This download link is not valid.',
+  linkGone:
+    'This download link is not valid: it works once, and ends when you sign out. Please export again.',
   billingUnreachable:
     'Your subscription could not be cancelled just now, so nothing was deleted. Please try again in a few minutes.',
 } as const;
@@ -40,30 +49,43 @@ interface AccountDeps {
   profile: Pick<ProfileService, 'get'>;
   billing: AccountBilling;
   storage: Pick<Storage, 'read' | 'delete' | 'list'>;
-  links: ArchiveLinks;
+  proofs: Pick<DeletionProofs, 'check'>;
+  mailer: Pick<Mailer, 'send'>;
   now: () => number;
   onCleanupError: (error: unknown, keys: readonly string[]) => void;
+  /** The mail that confirms a deletion failed; the account is gone all the same. */
+  onMailError: (error: unknown) => void;
 }
 
 export class AccountService {
   constructor(private readonly deps: AccountDeps) {}
 
-  /** A five-minute link to the account's ZIP. */
-  exportLink(user: UserRow): DownloadUrlResponse {
-    const expiresAt = this.deps.now() + MEDIA_LIMITS.downloadUrlSeconds * 1000;
-    const token = this.deps.links.sign({ userId: user.id, pinId: EXPORT_SUBJECT, expiresAt });
+  /** A five-minute, one-time link to the account's ZIP, bound to the session that asks for it. */
+  async exportLink(user: UserRow, sessionId: string): Promise<DownloadUrlResponse> {
+    const now = this.deps.now();
+    const expiresAt = now + MEDIA_LIMITS.downloadUrlSeconds * 1000;
+    const token = randomToken();
+    await this.deps.account.insertExportLink({
+      tokenHash: hashToken(token),
+      userId: user.id,
+      sessionId,
+      expiresAt,
+      now,
+    });
     return { downloadUrl: `/api/account/export/${token}`, expiresAt: new Date(expiresAt).toISOString() };
   }
 
-  /** The ZIP behind a genuine, unexpired link whose account still exists. */
+  /**
+   * The ZIP behind a link, which is spent by this request whatever its outcome: a download cut off
+   * half-way needs a new link (SECURITY.md), so that a link seen in a log, a history or a proxy is worth
+   * nothing once its owner has used it.
+   */
   async openExportLink(token: string): Promise<AccountArchive> {
-    const claims = this.deps.links.verify(token, this.deps.now());
-    if (claims === 'expired') throw new AppError(403, ErrorCode.tokenInvalid, ACCOUNT_MESSAGES.linkExpired);
-    if (claims === 'invalid' || claims.pinId !== EXPORT_SUBJECT) {
-      throw new AppError(403, ErrorCode.tokenInvalid, ACCOUNT_MESSAGES.linkInvalid);
-    }
-    const user = await this.deps.users.findById(claims.userId);
-    if (!user) throw new AppError(404, ErrorCode.notFound, 'This account no longer exists.');
+    const link = await this.deps.account.takeExportLink(hashToken(token), this.deps.now());
+    if (link === 'expired') throw new AppError(403, ErrorCode.tokenInvalid, ACCOUNT_MESSAGES.linkExpired);
+    if (!link) throw new AppError(404, ErrorCode.notFound, ACCOUNT_MESSAGES.linkGone);
+    const user = await this.deps.users.findById(link.userId);
+    if (!user) throw new AppError(404, ErrorCode.notFound, ACCOUNT_MESSAGES.linkGone);
     return this.export(user);
   }
 
@@ -89,12 +111,16 @@ export class AccountService {
     return { filename: `waymarks-export-${day}.zip`, stream, size };
   }
 
-  /** Deletes the account when `email` is its address (trimmed, any case); false when it was already gone. */
-  async delete(user: UserRow, email: string): Promise<boolean> {
+  /**
+   * Deletes the account when the request names its address (trimmed, any case) and proves its holder;
+   * false when it was already gone. `clientKey` is the client that any guessing counts against.
+   */
+  async delete(user: UserRow, request: DeleteAccountRequest, clientKey: string): Promise<boolean> {
     const { account, users, billing, storage } = this.deps;
-    if (email.trim().toLowerCase() !== user.email.toLowerCase()) {
+    if (request.email.trim().toLowerCase() !== user.email.toLowerCase()) {
       throw new AppError(400, ErrorCode.confirmationMismatch, ACCOUNT_MESSAGES.emailMismatch);
     }
+    await this.deps.proofs.check(user, request, clientKey);
     try {
       await billing.cancelForDeletion(user);
     } catch {
@@ -103,6 +129,7 @@ export class AccountService {
     const mediaIds = await account.delete(user.id);
     users.forget(user.id);
     if (!mediaIds) return false;
+    this.deps.mailer.send(accountDeletedMail(user.email, user.name)).catch(this.deps.onMailError);
     const keys = [
       ...mediaIds.flatMap((mediaId) => objectKeys(mediaKeys(user.id, mediaId))),
       ...(await this.avatarKeys(user.id)),

@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by requireAuth; present on every route that uses it. */
     currentUser?: UserRow;
+    /** The session the bearer token belongs to; set by requireAuth with currentUser. */
+    currentSessionId?: string;
   }
 }
 
@@ -22,9 +24,10 @@ export function createRequireAuth(sessions: SessionService): onRequestAsyncHookH
   return async function requireAuth(request: FastifyRequest, _reply: FastifyReply) {
     const token = bearerToken(request);
     if (!token) throw unauthorized('No authentication token available');
-    const user = await sessions.authenticate(token);
-    if (!user) throw unauthorized('Session expired. Please log in again.');
-    request.currentUser = user;
+    const authenticated = await sessions.authenticate(token);
+    if (!authenticated) throw unauthorized('Session expired. Please log in again.');
+    request.currentUser = authenticated.user;
+    request.currentSessionId = authenticated.sessionId;
   };
 }
 
@@ -32,4 +35,10 @@ export function createRequireAuth(sessions: SessionService): onRequestAsyncHookH
 export function currentUser(request: FastifyRequest): UserRow {
   if (!request.currentUser) throw unauthorized();
   return request.currentUser;
+}
+
+/** The session of the signed-in user on a route guarded by requireAuth. */
+export function currentSessionId(request: FastifyRequest): string {
+  if (!request.currentSessionId) throw unauthorized();
+  return request.currentSessionId;
 }

@@ -78,8 +78,11 @@ export class SessionService {
     return endEverySession(this.deps, userId, this.deps.now());
   }
 
-  /** The user behind a bearer token, or null when the token is bad, expired or its session has ended. */
-  async authenticate(accessToken: string): Promise<UserRow | null> {
+  /**
+   * The user and session behind a bearer token, or null when the token is bad, expired or its session has
+   * ended.
+   */
+  async authenticate(accessToken: string): Promise<{ user: UserRow; sessionId: string } | null> {
     const claims = await this.deps.accessTokens.verify(accessToken);
     if (!claims) return null;
     const now = this.deps.now();
@@ -89,7 +92,7 @@ export class SessionService {
     ]);
     if (!user || user.token_version !== claims.tokenVersion) return null;
     if (!isLive(session, now) || session.user_id !== user.id) return null;
-    return user;
+    return { user, sessionId: session.id };
   }
 
   private async end(sessionId: string, now: number): Promise<void> {
