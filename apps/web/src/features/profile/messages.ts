@@ -15,4 +15,6 @@ export const PROFILE_MESSAGES = {
   billingPortalFailed: 'Could not open the billing portal. Please try again.',
   exportFailed: 'Could not prepare your export. Please try again.',
   deleteFailed: 'Could not delete your account. Please try again.',
+  deletionConfirmationFailed: 'Could not load how to confirm the deletion.',
+  deletionCodeFailed: 'Could not send the code. Please try again.',
 } as const;

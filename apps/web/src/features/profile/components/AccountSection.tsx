@@ -52,7 +52,9 @@ export function AccountSection({ email }: { email: string }) {
         <h3 className="font-semibold text-slate-900">Delete your account</h3>
         <p className="text-sm text-slate-600 [&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline">
           Deletes your account, pins, photos and videos and cancels any paid subscription. All your data is
-          deleted within 30 days, as described in the <Link to="/privacy">Privacy Policy</Link>.
+          deleted within 30 days, as described in the <Link to="/privacy">Privacy Policy</Link>. You confirm
+          with your password, or with a code we e-mail you if you sign in with Google only, and we e-mail you
+          when it is done. Export your data first if you want to keep a copy.
         </p>
         <div>
           <DeleteAccountDialog email={email} />
