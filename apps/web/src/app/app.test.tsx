@@ -351,7 +351,7 @@ describe('/signup', () => {
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(bodies).toEqual({
       signup: { name: 'Ada Lovelace', email: 'Ada@Example.com', password: 'Secret123' },
-      verify: { email: 'ada@example.com', code: '123456' },
+      verify: { email: 'ada@example.com', code: '123456', password: 'Secret123' },
       signin: { email: 'ada@example.com', password: 'Secret123' },
     });
   });

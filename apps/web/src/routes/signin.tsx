@@ -108,6 +108,7 @@ export default function SignInRoute() {
       <AuthLayout>
         <VerifyEmailStep
           email={unconfirmedEmail}
+          password={password}
           onVerified={handleVerified}
           onBack={() => setUnconfirmedEmail(null)}
           backLabel="← Back to sign in"

@@ -86,6 +86,7 @@ export default function SignUpRoute() {
       <AuthLayout>
         <VerifyEmailStep
           email={sentTo}
+          password={fields.password}
           onVerified={handleVerified}
           onBack={() => setSentTo(null)}
           backLabel="← Back to sign up"

@@ -82,6 +82,14 @@ export const VerifyEmailRequest = z.strictObject({
     .trim()
     .min(1, MESSAGES.codeRequired)
     .max(LIMITS.verificationCodeLength, 'Invalid verification code provided, please try again.'),
+  password: z
+    .string()
+    .min(1, MESSAGES.passwordRequired)
+    .max(LIMITS.textMax, MESSAGES.tooLong)
+    .optional()
+    .describe(
+      'The password chosen at sign-up. Without the sign-up cookie, and when the address has several sign-ups, a code confirms its sign-up only with it',
+    ),
 });
 export type VerifyEmailRequest = z.input<typeof VerifyEmailRequest>;
 

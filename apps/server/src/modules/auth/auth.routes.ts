@@ -101,8 +101,8 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Pr
       schema: { tags: ['auth'], body: VerifyEmailRequest, response: { 200: OkResponse, ...errors } },
     },
     async (request, reply) => {
-      const { email, code } = request.body;
-      await auth.verifyEmail(email, code, clientKey(request.ip), request.cookies[SIGNUP_COOKIE]);
+      const { email, code, password } = request.body;
+      await auth.verifyEmail(email, code, clientKey(request.ip), request.cookies[SIGNUP_COOKIE], password);
       reply.clearCookie(SIGNUP_COOKIE, { path: COOKIE_PATH });
       return { ok: true as const };
     },

@@ -132,15 +132,19 @@ export class AuthService {
   }
 
   /**
-   * Confirms the address with a code and gives the account what that code's sign-up chose. A browser
-   * that made one of the address's sign-ups can confirm only that one, so a code mailed for someone
-   * else's sign-up cannot hand them the account. A wrong code answers the same for every address.
+   * Confirms the address with a code and gives the account what that code's sign-up chose. A code proves
+   * the mailbox, not which of the address's sign-ups the person typing it made: the owner may be typing
+   * the newest code in their inbox, mailed for a stranger's later sign-up with the owner's address. So a
+   * code confirms its sign-up only for whoever shows they made it: the browser holding its ticket (which
+   * can confirm no other), or the password chosen with it; without either, only while it is the
+   * address's one sign-up. A wrong code answers the same for every address.
    */
   async verifyEmail(
     email: string,
     code: string,
     clientKey: string,
     ticket: string | undefined,
+    password?: string,
   ): Promise<void> {
     const { users, codes, now } = this.deps;
     const attempt = await this.admit(
@@ -156,9 +160,10 @@ export class AuthService {
     const mine = await codes.findSignUpByTicket(userId, ticket ? hashToken(ticket) : NOBODY);
     const candidates = await codes.reserveCodeGuess(userId, mine?.id, now(), MAX_CODE_ATTEMPTS);
     const match = candidates.find((candidate) => sameHash(candidate.code_hash, codeHash));
-    if (!user || !match) {
+    const madeByCaller = mine !== undefined || (await this.madeSignUp(userId, match, password));
+    if (!user || !match || !madeByCaller) {
       // Only someone holding a code of this address can learn that it expired.
-      if (await codes.isSpentCode(userId, codeHash)) {
+      if (!match && (await codes.isSpentCode(userId, codeHash))) {
         throw badRequest(ErrorCode.codeExpired, AUTH_MESSAGES.codeExpired);
       }
       throw badRequest(ErrorCode.codeMismatch, AUTH_MESSAGES.codeMismatch);
@@ -266,6 +271,21 @@ export class AuthService {
     await throttle.clear(throttleKey('signin', user.email));
     // The link proves the mailbox: this address may sign in even while the account's budget is spent.
     await throttle.remember(throttleKey('known', user.email, clientKey));
+  }
+
+  /**
+   * Whether a caller without the sign-up's ticket made the sign-up `match`: they know its password, or,
+   * when they give none, it is the address's only sign-up, so no stranger's code can be the one typed.
+   * A password is always checked, against a stand-in when no code matched, to take the same time.
+   */
+  private async madeSignUp(
+    userId: string,
+    match: { password_hash: string | null } | undefined,
+    password: string | undefined,
+  ): Promise<boolean> {
+    if (password !== undefined) return verifyPassword(match?.password_hash, password);
+    const since = this.deps.now() - PENDING_SIGNUP_TTL_MS;
+    return (await this.deps.codes.countPendingSignUps(userId, since)) === 1;
   }
 
   /** An account for an address nobody has confirmed yet: no password until a code is entered. */

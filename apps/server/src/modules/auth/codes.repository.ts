@@ -64,6 +64,18 @@ export class CodesRepository {
       .executeTakeFirst();
   }
 
+  /** How many sign-ups of the account made after `since` still wait for their code. */
+  async countPendingSignUps(userId: string, since: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('email_codes')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('user_id', '=', userId)
+      .where('consumed_at', 'is', null)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
   /** The sign-up of this account made by the browser holding the ticket, whether its code still works or not. */
   findSignUpByTicket(userId: string, ticketHash: string) {
     return this.db

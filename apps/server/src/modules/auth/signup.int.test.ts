@@ -61,7 +61,8 @@ describe.each(testDialects())('sign-up on %s', (dialect) => {
   }
 
   const signIn = (password: string) => post('/api/auth/signin', { email, password });
-  const verify = (code: string, ticket?: string) => post('/api/auth/verify', { email, code }, { ticket });
+  const verify = (code: string, ticket?: string, password?: string) =>
+    post('/api/auth/verify', { email, code, ...(password ? { password } : {}) }, { ticket });
   const userRow = () =>
     t.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
 
@@ -71,7 +72,7 @@ describe.each(testDialects())('sign-up on %s', (dialect) => {
       await signUpAs('Second-pass2', { name: 'Mallory' });
       expect((await userRow()).password_hash).toBeNull();
 
-      expect((await verify(first.code)).statusCode).toBe(200);
+      expect((await verify(first.code, first.ticket)).statusCode).toBe(200);
       expect((await signIn('First-pass1')).statusCode).toBe(200);
       expect((await signIn('Second-pass2')).statusCode).toBe(401);
       expect(await userRow()).toMatchObject({ email_verified: 1, name: 'Ada Lovelace' });
@@ -81,7 +82,7 @@ describe.each(testDialects())('sign-up on %s', (dialect) => {
       const first = await signUpAs('First-pass1');
       const second = await signUpAs('Second-pass2', { name: 'Grace Hopper' });
 
-      expect((await verify(second.code)).statusCode).toBe(200);
+      expect((await verify(second.code, second.ticket)).statusCode).toBe(200);
       expect((await signIn('Second-pass2')).statusCode).toBe(200);
       expect((await signIn('First-pass1')).statusCode).toBe(401);
       // Entering one code voids the other sign-ups: the first code can no longer set its password.
@@ -112,6 +113,48 @@ describe.each(testDialects())('sign-up on %s', (dialect) => {
       });
       expect(second.cookies).toEqual([]);
       expect((await userRow()).email_verified).toBe(0);
+    });
+
+    it('refuses, in a browser without the sign-up cookie, the newest code when a stranger’s later sign-up made it, and keeps the first sign-up usable', async () => {
+      // The owner signs up; a stranger then signs up for the owner's address with a password of their own.
+      const owner = await signUpAs('Owners-pass1');
+      const stranger = await signUpAs('Strangers-pass2', { name: 'Mallory' });
+      const strangerSignIn = () => signIn('Strangers-pass2');
+
+      // The owner types the newest code in their inbox (the stranger's) into another browser: no cookie.
+      const typed = await verify(stranger.code);
+      expect(typed.statusCode).toBe(400);
+      expect(typed.json().error.code).toBe('CODE_MISMATCH');
+      // With the owner's own password it still names the owner's sign-up, not the stranger's.
+      expect((await verify(stranger.code, undefined, 'Owners-pass1')).statusCode).toBe(400);
+      expect((await userRow()).email_verified).toBe(0);
+      // The stranger's password still only asks for a code: no session.
+      const early = await strangerSignIn();
+      expect([early.statusCode, early.cookies]).toEqual([403, []]);
+
+      // The owner's own code and password confirm the owner's sign-up, in that same browser.
+      expect((await verify(owner.code, undefined, 'Owners-pass1')).statusCode).toBe(200);
+      expect((await signIn('Owners-pass1')).statusCode).toBe(200);
+      expect((await strangerSignIn()).statusCode).toBe(401);
+      expect(await userRow()).toMatchObject({ email_verified: 1, name: 'Ada Lovelace' });
+    });
+
+    it('confirms the owner’s sign-up in its own browser after a stranger’s later one, with its own code only', async () => {
+      const owner = await signUpAs('Owners-pass1');
+      const stranger = await signUpAs('Strangers-pass2', { name: 'Mallory' });
+
+      expect((await verify(stranger.code, owner.ticket)).statusCode).toBe(400);
+      expect((await verify(owner.code, owner.ticket)).statusCode).toBe(200);
+      expect((await signIn('Owners-pass1')).statusCode).toBe(200);
+      expect((await signIn('Strangers-pass2')).statusCode).toBe(401);
+    });
+
+    it('refuses, without the cookie, a code given with another password than its sign-up’s, even for the only sign-up', async () => {
+      const only = await signUpAs('Owners-pass1');
+      expect((await verify(only.code, undefined, 'Guessed-pass9')).statusCode).toBe(400);
+      expect((await userRow()).email_verified).toBe(0);
+      expect((await verify(only.code)).statusCode).toBe(200);
+      expect((await signIn('Owners-pass1')).statusCode).toBe(200);
     });
 
     it('refuses, in the browser that made a sign-up, the code mailed for someone else’s sign-up', async () => {

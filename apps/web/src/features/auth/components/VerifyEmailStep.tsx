@@ -12,6 +12,11 @@ import { AuthHeading } from './AuthLayout';
 interface VerifyEmailStepProps {
   /** Where the code was sent. */
   email: string;
+  /**
+   * The password typed for this sign-up or sign-in. Sent with the code: where the address has several
+   * sign-ups and this browser has no sign-up cookie, it is what ties the code to this person's sign-up.
+   */
+  password: string;
   /** Runs after the server accepted the code: the parent signs in and moves on. */
   onVerified: () => Promise<void>;
   onBack: () => void;
@@ -21,7 +26,7 @@ interface VerifyEmailStepProps {
 type Banner = { tone: 'error' | 'success'; text: string } | null;
 
 /** 'Check your email': the 6-digit code step of sign-up (SPEC.md §2 /signup, §4 Sign-up flow). */
-export function VerifyEmailStep({ email, onVerified, onBack, backLabel }: VerifyEmailStepProps) {
+export function VerifyEmailStep({ email, password, onVerified, onBack, backLabel }: VerifyEmailStepProps) {
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const [banner, setBanner] = useState<Banner>(null);
@@ -44,7 +49,7 @@ export function VerifyEmailStep({ email, onVerified, onBack, backLabel }: Verify
     setBanner(null);
     setVerifying(true);
     try {
-      await verifyEmail({ email, code: code.trim() });
+      await verifyEmail({ email, code: code.trim(), ...(password ? { password } : {}) });
     } catch (failure) {
       setBanner({ tone: 'error', text: describeError(failure, 'Verification failed', UNEXPECTED_ERROR) });
       setVerifying(false);
