@@ -35,13 +35,11 @@ import type { Billing } from './billing.js';
 import { BILLING_MESSAGES } from './billing.service.js';
 import type { BillingAccountRow, BillingRepository } from './billing.repository.js';
 import { CheckoutClaims } from './checkout-claims.js';
-import { PROVIDER_DOWN, StripeCalls, idOf } from './stripe-calls.js';
+import { LIVE, PROVIDER_DOWN, StripeCalls, idOf } from './stripe-calls.js';
+import { SubscriptionRepairs } from './subscription-repairs.js';
 
 /** 'January 2, 2027': the dates in messages. */
 const LONG_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-
-/** A subscription in these states keeps its plan (a failed payment is retried before it ends). */
-const LIVE = new Set(['trialing', 'active', 'past_due']);
 
 export const STRIPE_MESSAGES = {
   badSignature: 'Webhook signature verification failed.',
@@ -67,10 +65,12 @@ export class StripeBillingService implements Billing {
   private readonly tierOfPrice: Map<string, PaidTierId>;
   private readonly calls: StripeCalls;
   private readonly claims: CheckoutClaims;
+  private readonly repairs: SubscriptionRepairs;
 
   constructor(private readonly deps: StripeBillingDeps) {
     this.tierOfPrice = new Map(PAID_TIER_IDS.map((tier) => [deps.settings.prices[tier], tier]));
     this.calls = new StripeCalls({ stripe: deps.stripe, log: deps.log });
+    this.repairs = new SubscriptionRepairs({ calls: this.calls, log: deps.log });
     this.claims = new CheckoutClaims({
       accounts: deps.accounts,
       now: deps.now,
@@ -278,10 +278,10 @@ export class StripeBillingService implements Billing {
     const customer = idOf(read.customer)!;
     const account = await this.deps.accounts.byCustomer(customer);
     if (!account) {
-      await this.endOrphan(read);
+      await this.repairs.endOrphan(read);
       return undefined;
     }
-    const subscription = LIVE.has(read.status) ? await this.onlyLive(account, read) : read;
+    const subscription = LIVE.has(read.status) ? await this.repairs.onlyLive(account, read) : read;
     // An account has one subscription at a time: an older one ending says nothing of the newer one.
     if (
       account.subscription_id &&
@@ -315,54 +315,6 @@ export class StripeBillingService implements Billing {
       return this.applyPending({ ...account, subscription_id: subscription.id });
     }
     return { tier, subscription };
-  }
-
-  /**
-   * The account's one live subscription. Two can only come of a race this module closes (two tabs paying,
-   * an older release, an operator); it is an error: the oldest is kept, or the one the account already
-   * had, and every other is refunded in full and cancelled, and logged.
-   */
-  private async onlyLive(
-    account: BillingAccountRow,
-    read: Stripe.Subscription,
-  ): Promise<Stripe.Subscription> {
-    const live = (await this.calls.subscriptionsOf(account.customer_id)).filter((s) => LIVE.has(s.status));
-    if (live.length <= 1) return live[0] ?? read;
-    const kept = live.find((s) => s.id === account.subscription_id) ?? live[0]!;
-    const extra = live.filter((s) => s !== kept);
-    const refunds: string[] = [];
-    for (const subscription of extra) refunds.push(...(await this.calls.endWithRefund(subscription)));
-    this.deps.log.error(
-      {
-        userId: account.user_id,
-        customer: account.customer_id,
-        kept: kept.id,
-        cancelled: extra.map((s) => s.id),
-        refunds,
-      },
-      'an account had more than one live Stripe subscription: the extra ones were refunded and cancelled',
-    );
-    return kept;
-  }
-
-  /**
-   * A subscription of no account. One Waymarks made (its metadata names the traveller) belongs to a
-   * deleted account, which nobody can cancel from Waymarks any more: it is refunded and cancelled, and
-   * logged. Any other is not ours, and left alone.
-   */
-  private async endOrphan(subscription: Stripe.Subscription): Promise<void> {
-    const customer = idOf(subscription.customer);
-    const userId = subscription.metadata?.userId;
-    if (!userId) {
-      this.deps.log.warn({ customer }, 'a Stripe subscription of no known account was ignored');
-      return;
-    }
-    if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') return;
-    const refunds = await this.calls.endWithRefund(subscription);
-    this.deps.log.error(
-      { userId, customer, cancelled: subscription.id, refunds },
-      'a Stripe subscription of a deleted account was refunded and cancelled',
-    );
   }
 
   /** The waiting change, now: the next period at the cheaper price, or the end of the subscription. */

@@ -8,6 +8,9 @@ import { AppError } from '../../http/errors.js';
 
 export const PROVIDER_DOWN = 'The payment provider could not be reached. Please try again in a moment.';
 
+/** A subscription in these states keeps its plan (a failed payment is retried before it ends). */
+export const LIVE = new Set(['trialing', 'active', 'past_due']);
+
 /** A subscription in these states has ended, and charges nobody again. */
 const ENDED = new Set(['canceled', 'incomplete_expired']);
 
