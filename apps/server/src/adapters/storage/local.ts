@@ -3,7 +3,7 @@
 // ever served directly.
 import { randomBytes } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
-import { link, open, rename, rmdir, stat, unlink } from 'node:fs/promises';
+import { link, mkdir, open, rename, rmdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
@@ -235,6 +235,22 @@ export class LocalStorage implements ObjectStorage {
       if (!closed) await handle.close().catch(() => {});
       await removeFile(part);
     }
+  }
+
+  /** One rename: atomic within the store's folder, and the upload's part file never moves with it. */
+  async move(from: string, to: string): Promise<void> {
+    const source = this.localPath(from);
+    const target = this.localPath(to);
+    if (!(await isFile(source))) throw new ObjectNotFoundError(from);
+    await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+    try {
+      await rename(source, target);
+    } catch (error) {
+      if (isMissing(error)) throw new ObjectNotFoundError(from);
+      throw error;
+    }
+    await syncDirectory(path.dirname(target));
+    if (path.dirname(source) !== path.dirname(target)) await syncDirectory(path.dirname(source));
   }
 
   async head(key: string): Promise<StoredObjectInfo | undefined> {

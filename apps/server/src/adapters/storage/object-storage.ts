@@ -28,7 +28,8 @@ export interface ObjectStorage {
    * Where the browser PUTs the file: a presigned S3 PUT, or a signed, expiring URL on this server (a path
    * starting with /api/ — relative, the page resolves it). The PUT must carry exactly this content type;
    * more than `size` bytes is refused. Locally a key is written once (a second finished upload is refused
-   * with 409); S3 would replace the object, which never matters while every upload gets a fresh key.
+   * with 409); S3 replaces the object, and a presigned link cannot be revoked: it keeps writing its key
+   * until it expires, so what it wrote is moved to a key no link names (move()) before it is trusted.
    */
   createUploadUrl(
     key: string,
@@ -52,6 +53,11 @@ export interface ObjectStorage {
   ): Promise<string>;
   /** Writes (or replaces) a whole object, e.g. a thumbnail the server made. */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /**
+   * Moves the object at `from` to `to`, replacing any object there; nothing is left at `from`. Readers of
+   * `to` see the old object or the new one, never a mix. Throws ObjectNotFoundError when `from` is missing.
+   */
+  move(from: string, to: string): Promise<void>;
   head(key: string): Promise<StoredObjectInfo | undefined>;
   /** The object's bytes, or a byte range of them (end inclusive). Throws ObjectNotFoundError. */
   read(key: string, range?: ByteRange): Promise<NodeJS.ReadableStream>;

@@ -1,6 +1,8 @@
 // S3-compatible storage (AWS S3, MinIO, R2, …): the browser PUTs and GETs by presigned URLs, the server
 // reads and writes with the SDK. Nothing passes through this app's own routes.
 import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -137,6 +139,28 @@ export class S3Storage implements ObjectStorage {
         ContentLength: body.length,
       }),
     );
+  }
+
+  /**
+   * A server-side copy, then the source deleted. One CopyObject takes up to 5 GiB, the most one presigned
+   * PUT can store, so every upload fits; readers of `to` see the old object or the whole new one.
+   */
+  async move(from: string, to: string): Promise<void> {
+    assertValidKey(from);
+    assertValidKey(to);
+    try {
+      await this.#client.send(
+        new CopyObjectCommand({
+          Bucket: this.#bucket,
+          Key: to,
+          CopySource: `${this.#bucket}/${from.split('/').map(encodeURIComponent).join('/')}`,
+        }),
+      );
+    } catch (error) {
+      if (isNotFound(error)) throw new ObjectNotFoundError(from);
+      throw error;
+    }
+    await this.#client.send(new DeleteObjectCommand({ Bucket: this.#bucket, Key: from }));
   }
 
   async head(key: string): Promise<StoredObjectInfo | undefined> {

@@ -202,6 +202,24 @@ describe.each([
     expect((await h.storage.head(key))?.size).toBe(7);
   });
 
+  it('move puts an uploaded object under a new key, replacing what was there, and leaves nothing at the old one', async () => {
+    const from = `${base}upload`;
+    const to = `${base}original`;
+    expect((await upload(from, 'uploaded bytes')).status).toBe(200);
+    await h.storage.put(to, Buffer.from('older'), 'image/jpeg');
+    await h.storage.move(from, to);
+    expect(await text(await h.storage.read(to))).toBe('uploaded bytes');
+    expect(await h.storage.head(from)).toBeUndefined();
+    expect((await all(h.storage.list(base))).map((object) => object.key)).toEqual([to]);
+  });
+
+  it('move of a missing object throws ObjectNotFoundError and leaves the target as it was', async () => {
+    const to = `${base}original`;
+    await h.storage.put(to, Buffer.from('kept'), 'image/jpeg');
+    await expect(h.storage.move(`${base}upload`, to)).rejects.toBeInstanceOf(ObjectNotFoundError);
+    expect(await text(await h.storage.read(to))).toBe('kept');
+  });
+
   it('withLocalFile hands fn a file with the bytes and returns what fn returns', async () => {
     const key = `${base}original`;
     await h.storage.put(key, Buffer.from('local bytes'), 'image/jpeg');
