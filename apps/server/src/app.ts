@@ -66,6 +66,7 @@ import { DownloadAllService } from './modules/media/download-all.service.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { MediaService } from './modules/media/media.service.js';
 import { MediaSweep } from './modules/media/media.sweep.js';
+import { uploadAdmission } from './modules/media/upload-admission.js';
 import { BillingService } from './modules/billing/billing.service.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { AvatarRepository } from './modules/avatar/avatar.repository.js';
@@ -288,7 +289,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       // Stored objects go out byte for byte (ranges included): registered before compression, which
       // hooks only the routes that come after it.
-      if (storage.kind === 'local') await api.register(localStorageRoutes, { storage });
+      if (storage.kind === 'local') {
+        const uploadWanted = uploadAdmission({ media: mediaRepository, now });
+        await api.register(localStorageRoutes, { storage, uploadWanted });
+      }
       await registerCompression(api);
       await api.register(healthRoutes, { db });
       // Cookies are read and written only under /api/auth, so only those routes pay for the plugin.

@@ -14,6 +14,11 @@ import { ObjectExistsError, UploadInProgressError, UploadTooLargeError, type Loc
 
 interface LocalStorageRoutesDeps {
   storage: LocalStorage;
+  /**
+   * Whether an upload to this key is still wanted. A signed link cannot be revoked, but what it was made
+   * for can end (the upload deleted or finished, the account closed): then its PUT is refused.
+   */
+  uploadWanted: (key: string) => Promise<boolean>;
 }
 
 // A wildcard, not `:token`: the router refuses parameters over 100 characters (maxParamLength, a
@@ -21,7 +26,7 @@ interface LocalStorageRoutesDeps {
 type TokenRequest = FastifyRequest<{ Params: { '*': string } }>;
 
 export async function localStorageRoutes(app: FastifyInstance, deps: LocalStorageRoutesDeps): Promise<void> {
-  const { storage } = deps;
+  const { storage, uploadWanted } = deps;
 
   // Uploads are files of any type and any size: hand the handler the raw stream, never a parsed or
   // buffered body (the app's JSON parser included). Scoped to this plugin only.
@@ -44,8 +49,16 @@ export async function localStorageRoutes(app: FastifyInstance, deps: LocalStorag
         }
         const declared = request.headers['content-length'];
         if (declared !== undefined && Number(declared) > grant.maxSize) throw tooLarge();
+        if (!(await uploadWanted(grant.key))) throw uploadNotWanted();
         const body = (request.body as Readable | undefined) ?? Readable.from([]);
         await storage.receiveUpload(grant, body);
+        // Asked again once the file is in place: an upload deleted while its bytes arrived deleted
+        // its objects before this file existed, so it is removed here. One deleted after this check
+        // finds the file and deletes it itself.
+        if (!(await uploadWanted(grant.key))) {
+          await storage.delete([grant.key]);
+          throw uploadNotWanted();
+        }
       } catch (error) {
         // Whatever the client has not sent yet is not wanted: close instead of reading it all.
         if (!request.raw.complete) reply.header('connection', 'close');
@@ -167,6 +180,10 @@ function uploadError(error: unknown, request: FastifyRequest): unknown {
     return new AppError(400, ErrorCode.validation, 'The upload was interrupted.');
   }
   return error;
+}
+
+function uploadNotWanted(): AppError {
+  return new AppError(403, ErrorCode.uploadUrlInvalid, 'This upload link is no longer valid.');
 }
 
 function tooLarge(): AppError {

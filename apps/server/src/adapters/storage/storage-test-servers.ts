@@ -110,13 +110,19 @@ export interface LocalTestServer {
   close(): Promise<void>;
 }
 
-/** The local storage routes under /api in a Fastify app of their own, listening on a free port. */
-export async function startLocalRoutes(storage: LocalStorage): Promise<LocalTestServer> {
+/**
+ * The local storage routes under /api in a Fastify app of their own, listening on a free port. Without a
+ * media table behind them, every upload is wanted unless `uploadWanted` says otherwise.
+ */
+export async function startLocalRoutes(
+  storage: LocalStorage,
+  uploadWanted: (key: string) => Promise<boolean> = async () => true,
+): Promise<LocalTestServer> {
   const app = Fastify({ logger: false });
   // As in the real app: its JSON parser and error shape must not get in the way of uploads.
   registerStrictJsonParser(app);
   registerErrorHandling(app);
-  await app.register(localStorageRoutes, { prefix: '/api', storage });
+  await app.register(localStorageRoutes, { prefix: '/api', storage, uploadWanted });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   return { app, origin: `http://127.0.0.1:${port}`, close: () => app.close() };

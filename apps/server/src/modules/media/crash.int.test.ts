@@ -24,7 +24,7 @@ import { runAdminCommand } from '../../cli.js';
 import { createDatabase, type Db } from '../../db/database.js';
 import { mediaFixture } from '../../testing/media-fixtures.js';
 import { createTestDatabase, freePort, testDialects, type Dialect } from '../../testing/test-app.js';
-import { mediaIdOfKey, mediaKeys, objectKeys } from './media-keys.js';
+import { mediaIdOfKey, mediaKeys, objectKeys, readyObjectKeys } from './media-keys.js';
 import { MediaRepository } from './media.repository.js';
 import type { SweepReport } from './media.sweep.js';
 
@@ -404,7 +404,9 @@ async function expectConsistent(
   for (const row of ready) {
     const keys = mediaKeys(row.user_id, row.id);
     expect(row.storage_key).toBe(keys.original);
-    for (const key of Object.values(keys) as string[]) expect(sizes.has(key), `${key} is stored`).toBe(true);
+    for (const key of readyObjectKeys(keys)) expect(sizes.has(key), `${key} is stored`).toBe(true);
+    // Its upload object was moved to the original by complete: none is left for a ready item.
+    expect(sizes.has(keys.upload), `${keys.upload} is moved`).toBe(false);
   }
   const now = Date.now();
   for (const file of files) {
@@ -527,8 +529,10 @@ describe.each(testDialects())('crash safety of uploads on %s', (dialect) => {
       expect([...stored].filter((key) => key.includes(halfSent.mediaId))).toEqual([]);
       expect([...stored].filter((key) => key.includes(reservedOnly.mediaId))).toEqual([]);
       // A finished PUT survives the crash, waiting for complete.
-      expect(stored.has(mediaKeys(userId, putNotCompleted.mediaId).original)).toBe(true);
-      expect(stored.has(mediaKeys(userId, completing.mediaId).original)).toBe(true);
+      expect(stored.has(mediaKeys(userId, putNotCompleted.mediaId).upload)).toBe(true);
+      // The one being completed was moved to its original, or not yet: either way it is kept whole.
+      const inFlight = mediaKeys(userId, completing.mediaId);
+      expect(stored.has(inFlight.upload) !== stored.has(inFlight.original)).toBe(true);
       expect((await client.getPin(arezzo)).mediaCount).toBe(2);
       expect((await client.getPin(tokyo)).mediaCount).toBe(1);
 
@@ -609,7 +613,7 @@ describe.each(testDialects())('crash safety of uploads on %s', (dialect) => {
         await environment.db.deleteFrom('pins').where('id', '=', paris).execute();
         expect(await mediaRows(environment)).toHaveLength(rowsBefore.length - 2);
       });
-      // The ready photo's original, thumbnail and preview, and the finished PUT's original.
+      // The ready photo's original, thumbnail and preview, and the finished PUT's upload object.
       expect(report).toEqual({ incompleteUploads: 0, abandonedUploads: 0, orphanObjects: 4 });
 
       const keys = await storedKeys();

@@ -223,7 +223,7 @@ describe.each(testDialects())('uploads under abuse on %s', (dialect) => {
       for (const mediaId of refusedIds) {
         expect(rows.get(mediaId)).toMatchObject({ status: 'pending', size_bytes: 0 });
         expect((await storedFiles(user.userId)).filter((file) => file.startsWith(mediaId))).toEqual([
-          `${mediaId}/original`,
+          `${mediaId}/upload`,
         ]);
       }
       expect(await mediaCountOf(user, pin.pinId)).toBe(2);

@@ -166,6 +166,35 @@ export class MediaRepository {
     await this.db.deleteFrom('media').where('id', 'in', ids).where('status', '=', 'pending').execute();
   }
 
+  /**
+   * Whether a link may still store bytes for this upload: its row exists, is still pending, its link has
+   * not run out, and its account still exists. Anything else is an upload nobody will complete or count.
+   */
+  async acceptsUpload(userId: string, mediaId: string, now: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('media')
+      .innerJoin('users', 'users.id', 'media.user_id')
+      .select('media.id')
+      .where('media.id', '=', mediaId)
+      .where('media.user_id', '=', userId)
+      .where('media.status', '=', 'pending')
+      .where('media.expires_at', '>', now)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Which of these ids are uploads still pending: the only rows an upload object may belong to. */
+  async pendingIds(ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('media')
+      .select('id')
+      .where('id', 'in', ids)
+      .where('status', '=', 'pending')
+      .execute();
+    return new Set(rows.map((row) => row.id));
+  }
+
   /** Which of these ids have a row, in any status. */
   async existingIds(ids: readonly string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();

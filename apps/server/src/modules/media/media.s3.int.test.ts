@@ -28,7 +28,7 @@ import {
   type TestApp,
 } from '../../testing/test-app.js';
 import { USER_CACHE_TTL_MS } from '../auth/users.repository.js';
-import { mediaKeys, objectKeys } from './media-keys.js';
+import { mediaKeys, readyObjectKeys } from './media-keys.js';
 import { MediaRepository } from './media.repository.js';
 import { MediaSweep } from './media.sweep.js';
 
@@ -108,7 +108,8 @@ describe.each(testDialects())('media on S3 storage (s3rver) on %s', (dialect) =>
     return keys.sort();
   }
 
-  const keysOf = (userId: string, mediaId: string) => objectKeys(mediaKeys(userId, mediaId)).sort();
+  /** The objects of a ready item: its original and derivatives (its upload object has been moved). */
+  const keysOf = (userId: string, mediaId: string) => readyObjectKeys(mediaKeys(userId, mediaId)).sort();
 
   async function asBasicUser<T>(user: SignedInUser, fn: () => Promise<T>): Promise<T> {
     await t.db.updateTable('users').set({ tier: 'basic' }).where('id', '=', user.userId).execute();
@@ -187,7 +188,7 @@ describe.each(testDialects())('media on S3 storage (s3rver) on %s', (dialect) =>
     it('gets an absolute presigned PUT URL on the s3rver origin that signs the Content-Type and length', () => {
       const url = new URL(reserved.uploadUrl);
       expect(url.origin).toBe(s3.config.endpoint);
-      expect(url.pathname).toBe(`/${s3.config.bucket}/media/${alice.userId}/${reserved.mediaId}/original`);
+      expect(url.pathname).toBe(`/${s3.config.bucket}/media/${alice.userId}/${reserved.mediaId}/upload`);
       expect(url.searchParams.get('X-Amz-Algorithm')).toBe('AWS4-HMAC-SHA256');
       expect(url.searchParams.get('X-Amz-Expires')).toBe('3600');
       expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
@@ -310,7 +311,7 @@ describe.each(testDialects())('media on S3 storage (s3rver) on %s', (dialect) =>
       const bytes = readFileSync(mediaFixture('hostile/html-named.jpg'));
       const reserved = await reserve(henry, pinId, bytes, 'image/jpeg', 'html-named.jpg');
       expect((await putToBucket(reserved.uploadUrl, bytes, reserved.contentType)).status).toBe(200);
-      expect(await bucketKeys(henry.userId)).toEqual([mediaKeys(henry.userId, reserved.mediaId).original]);
+      expect(await bucketKeys(henry.userId)).toEqual([mediaKeys(henry.userId, reserved.mediaId).upload]);
 
       const res = await complete(henry, reserved.mediaId);
       expect(res.statusCode, res.body).toBe(422);
@@ -383,11 +384,7 @@ describe.each(testDialects())('media on S3 storage (s3rver) on %s', (dialect) =>
       }),
     );
     expect(await bucketKeys(gina.userId)).toEqual(
-      [
-        ...keysOf(gina.userId, kept.mediaId),
-        orphan,
-        mediaKeys(gina.userId, abandoned.mediaId).original,
-      ].sort(),
+      [...keysOf(gina.userId, kept.mediaId), orphan, mediaKeys(gina.userId, abandoned.mediaId).upload].sort(),
     );
 
     const sweep = new MediaSweep({

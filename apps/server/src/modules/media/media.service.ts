@@ -24,7 +24,7 @@ import {
   type ReadRange,
   type UploadUrlResponse,
 } from '@waymarks/shared';
-import type { ObjectStorage } from '../../adapters/storage/object-storage.js';
+import { ObjectNotFoundError, type ObjectStorage } from '../../adapters/storage/object-storage.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError, notFound, serviceBusy } from '../../http/errors.js';
 import type { MakeDerivatives } from '../../media/derivatives.js';
@@ -123,7 +123,7 @@ export class MediaService {
         );
       }
     });
-    const uploadUrl = await storage.createUploadUrl(keys.original, {
+    const uploadUrl = await storage.createUploadUrl(keys.upload, {
       contentType,
       size: bytes,
       expiresInSeconds: MEDIA_LIMITS.uploadUrlSeconds,
@@ -173,6 +173,18 @@ export class MediaService {
     if (row.expires_at <= now()) {
       await this.refuse(row, keys);
       throw new AppError(403, ErrorCode.uploadUrlExpired, UPLOAD_EXPIRED_MESSAGE);
+    }
+    // A link writes its key until it expires, whatever happens to the upload (an S3 link cannot be
+    // revoked), but it never writes the original's: what it wrote is moved there first and checked there,
+    // so the bytes checked are the bytes kept. An original already there was moved by a completion that
+    // did not finish; it is checked again.
+    if (!(await storage.head(keys.original))) {
+      try {
+        await storage.move(keys.upload, keys.original);
+      } catch (error) {
+        if (!(error instanceof ObjectNotFoundError)) throw error;
+        throw new AppError(409, ErrorCode.uploadIncomplete, MEDIA_MESSAGES.notUploaded);
+      }
     }
     const stored = await storage.head(keys.original);
     if (!stored) throw new AppError(409, ErrorCode.uploadIncomplete, MEDIA_MESSAGES.notUploaded);

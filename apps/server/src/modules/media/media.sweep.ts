@@ -1,9 +1,10 @@
 // The sweep that keeps storage and the media table in step after crashes and abandoned uploads: it removes
-// half-written upload files, pending uploads whose link ran out long ago (rows and objects), and stored
-// objects that no row owns. Rows are always written before their objects and deleted before them, so a
-// row never points at a missing object; this sweep removes the objects a crash left behind.
+// half-written upload files, pending uploads whose link ran out long ago (rows and objects), stored
+// objects that no row owns, and upload objects of items no longer pending. Rows are always written before
+// their objects and deleted before them, so a row never points at a missing object; this sweep removes
+// the objects a crash (or a link used after its upload ended) left behind.
 import type { ObjectStorage } from '../../adapters/storage/object-storage.js';
-import { mediaIdOfKey, mediaKeys, objectKeys, MEDIA_PREFIX } from './media-keys.js';
+import { mediaKeys, objectKeys, parseMediaKey, MEDIA_PREFIX, type ParsedMediaKey } from './media-keys.js';
 import type { MediaRepository } from './media.repository.js';
 
 export interface SweepReport {
@@ -45,19 +46,26 @@ export class MediaSweep {
     }
 
     let orphanObjects = 0;
-    let batch: { key: string; mediaId: string }[] = [];
+    let batch: { key: string; parsed: ParsedMediaKey }[] = [];
     const flush = async () => {
-      const existing = await media.existingIds([...new Set(batch.map((entry) => entry.mediaId))]);
-      const orphans = batch.filter((entry) => !existing.has(entry.mediaId)).map((entry) => entry.key);
+      const ids = [...new Set(batch.map((entry) => entry.parsed.mediaId))];
+      const [existing, pending] = await Promise.all([media.existingIds(ids), media.pendingIds(ids)]);
+      // An upload object is wanted only while its upload is pending: one a link wrote again after its
+      // completion (S3 links cannot be revoked) is as much an orphan as an object with no row.
+      const orphans = batch
+        .filter(({ parsed }) =>
+          parsed.object === 'upload' ? !pending.has(parsed.mediaId) : !existing.has(parsed.mediaId),
+        )
+        .map((entry) => entry.key);
       await storage.delete(orphans);
       orphanObjects += orphans.length;
       batch = [];
     };
     for await (const object of storage.list(MEDIA_PREFIX)) {
-      const mediaId = mediaIdOfKey(object.key);
+      const parsed = parseMediaKey(object.key);
       // Keys of another shape are not ours to judge; they are left alone.
-      if (!mediaId) continue;
-      batch.push({ key: object.key, mediaId });
+      if (!parsed) continue;
+      batch.push({ key: object.key, parsed });
       if (batch.length >= BATCH) await flush();
     }
     if (batch.length > 0) await flush();
