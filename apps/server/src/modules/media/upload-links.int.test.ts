@@ -165,6 +165,26 @@ describe.each(testDialects())('an upload link after its upload ended, on %s', (d
       expect(await s.usage(user)).toEqual(nothingCounted);
     });
 
+    it('refuses the PUT of a deleted upload before reading any of its body', async () => {
+      const user = await s.signedInUser();
+      const pin = await s.createPin(user);
+      const reserved = await s.reserve(user, pin.pinId);
+      expect((await s.call('DELETE', `/api/media/${reserved.mediaId}`, user)).statusCode).toBe(200);
+
+      // A body that never comes: only a refusal made before reading it can answer.
+      const body = new PassThrough();
+      const answer = await s.t.app.inject({
+        method: 'PUT',
+        url: reserved.uploadUrl,
+        payload: body,
+        headers: { 'content-type': 'image/jpeg', 'content-length': String(photo.length) },
+      });
+      expect(answer.statusCode).toBe(403);
+      expect(answer.headers.connection).toBe('close');
+      body.destroy();
+      expect(await s.storedKeys(user)).toEqual([]);
+    }, 10_000);
+
     it('refuses a PUT through the link of an upload whose pin was deleted', async () => {
       const user = await s.signedInUser();
       const pin = await s.createPin(user);
