@@ -58,7 +58,7 @@ describe.each(testDialects())('npm run admin on %s', (dialect) => {
       'Created ops@example.com on the plus plan.',
     );
     const user = await findUser('ops@example.com');
-    expect(user).toMatchObject({ tier: 'plus', email_verified: 1, name: 'ops' });
+    expect(user).toMatchObject({ tier: 'plus', email_verified: 1, name: 'Traveler' });
     expect(await verifyPassword(user!.password_hash, 'Admin-pass1')).toBe(true);
   });
 

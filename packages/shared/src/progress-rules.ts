@@ -3,6 +3,8 @@
 // leaderboard's sort keys and page sizes. The server ranks and awards with these; the page shows the same
 // texts, so what the page explains is what the server does.
 
+import { NEUTRAL_NAME } from './username-rules.js';
+
 /** The facts about one traveller that ranking and badges are decided on, all kept by the server. */
 export interface TravelerFacts {
   /** Toward the 195 (geo.ts): a territory counts toward its state, Taiwan toward none. */
@@ -166,5 +168,5 @@ export function travelSpanText(days: number): string {
 
 /** What the leaderboard shows for a traveller: username, else name; never anything from the e-mail. */
 export function leaderboardName(user: { username: string | null; name: string }): string {
-  return user.username?.trim() || user.name.trim() || 'Traveler';
+  return user.username?.trim() || user.name.trim() || NEUTRAL_NAME;
 }

@@ -1,6 +1,8 @@
 // Field rules and their exact messages (SPEC.md §5, §9 input limits). Used by the web forms as they are
 // typed and by the server's zod schemas, so both sides refuse the same input with the same words.
 
+import { USERNAME_RESERVED_MESSAGE, isReservedUsername } from './username-rules.js';
+
 export const LIMITS = {
   passwordMin: 8,
   nameMin: 2,
@@ -78,6 +80,7 @@ export function validateUsername(username: string): FieldError {
   if (value.length < LIMITS.usernameMin) return MESSAGES.usernameTooShort;
   if (value.length >= LIMITS.usernameMax) return MESSAGES.usernameTooLong;
   if (!USERNAME_PATTERN.test(value)) return MESSAGES.usernameCharacters;
+  if (isReservedUsername(value)) return USERNAME_RESERVED_MESSAGE;
   return null;
 }
 

@@ -1,7 +1,7 @@
 // E-mail and password accounts: sign-up with a 6-digit code, sign-in, password reset.
 // Answers never reveal whether an address has an account, in words or in time.
 import { timingSafeEqual } from 'node:crypto';
-import { ErrorCode, type SignUpRequest } from '@waymarks/shared';
+import { ErrorCode, NEUTRAL_NAME, type SignUpRequest } from '@waymarks/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { mailForLog, type Mailer, type MailMessage } from '../../adapters/mail/mailer.js';
 import type { UserRow } from '../../db/schema.js';
@@ -78,7 +78,7 @@ export class AuthService {
     await this.admit([throttleKey('mail-from', clientKey), AUTH_LIMITS.mailRequestsFromAddress]);
     const existing = await users.findByEmail(input.email);
     const username = input.username?.trim() || null;
-    if (username && (await users.isUsernameTaken(username, existing?.id))) {
+    if (username && (await users.isUsernameTaken(username, existing?.id, now() - PENDING_SIGNUP_TTL_MS))) {
       throw new AppError(409, ErrorCode.usernameTaken, AUTH_MESSAGES.usernameTaken);
     }
     const passwordHash = await hashPassword(input.password);
@@ -89,7 +89,7 @@ export class AuthService {
       await mailer.send(accountExistsMail(existing.email, existing.name, `${this.deps.publicUrl}/signin`));
       return answer;
     }
-    const user = existing ?? (await this.createUnconfirmedAccount(input.email, input.name, username));
+    const user = existing ?? (await this.createUnconfirmedAccount(input.email, input.name));
     const code = randomCode();
     const at = now();
     await codes.insertPendingSignUp({
@@ -169,9 +169,10 @@ export class AuthService {
       throw badRequest(ErrorCode.codeMismatch, AUTH_MESSAGES.codeMismatch);
     }
     const username = match.username;
-    if (username && (await users.isUsernameTaken(username, user.id))) {
+    if (username && (await users.isUsernameTaken(username, user.id, now() - PENDING_SIGNUP_TTL_MS))) {
       throw new AppError(409, ErrorCode.usernameTaken, AUTH_MESSAGES.usernameTaken);
     }
+    if (username) await users.releaseUnconfirmedUsername(username);
     if (!(await codes.consumeEmailCode(match.id, now()))) {
       throw badRequest(ErrorCode.codeExpired, AUTH_MESSAGES.codeExpired);
     }
@@ -257,9 +258,7 @@ export class AuthService {
     // The link proves the mailbox, so an unconfirmed account is confirmed by it, with this password.
     // The name and username on it were typed by whoever signed up first, who need not be the owner, and
     // the sign-ups waiting for a code chose passwords of their own: all of that goes.
-    const claimed = user.email_verified
-      ? {}
-      : { name: user.email.split('@')[0]!, username: null, username_key: null };
+    const claimed = user.email_verified ? {} : { name: NEUTRAL_NAME, username: null, username_key: null };
     await users.update(user.id, {
       ...claimed,
       password_hash: passwordHash,
@@ -288,15 +287,18 @@ export class AuthService {
     return (await this.deps.codes.countPendingSignUps(userId, since)) === 1;
   }
 
-  /** An account for an address nobody has confirmed yet: no password until a code is entered. */
-  private async createUnconfirmedAccount(email: string, name: string, username: string | null) {
+  /**
+   * An account for an address nobody has confirmed yet: no password until a code is entered, and no
+   * username either (the sign-up holds the one it chose, for as long as the sign-up lives).
+   */
+  private async createUnconfirmedAccount(email: string, name: string) {
     const at = this.deps.now();
     const user: UserRow = {
       id: newId(),
       email,
       name,
-      username,
-      username_key: username?.toLowerCase() ?? null,
+      username: null,
+      username_key: null,
       password_hash: null,
       picture: null,
       email_verified: 0,

@@ -2,7 +2,7 @@
 // browser a one-time login code (never a token in a URL) that the web app exchanges once for a session.
 import { timingSafeEqual } from 'node:crypto';
 import * as oidc from 'openid-client';
-import { ErrorCode, OAUTH_CALLBACK_ERRORS, type OAuthCallbackError } from '@waymarks/shared';
+import { ErrorCode, NEUTRAL_NAME, OAUTH_CALLBACK_ERRORS, type OAuthCallbackError } from '@waymarks/shared';
 import type { UserRow } from '../../db/schema.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import type { CodesRepository } from './codes.repository.js';
@@ -230,7 +230,7 @@ export class GoogleSignIn {
 }
 
 function nameFrom(identity: { name: string | undefined; email: string }): string {
-  return identity.name?.trim().slice(0, 200) || identity.email.split('@')[0]!;
+  return identity.name?.trim().slice(0, 200) || NEUTRAL_NAME;
 }
 
 function sameHash(a: string, b: string): boolean {

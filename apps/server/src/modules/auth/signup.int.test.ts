@@ -2,10 +2,11 @@
 // address may say and how many it gets, and answers that tell an unknown address from a known one.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
+import { NEUTRAL_NAME, USERNAME_RESERVED_MESSAGE } from '@waymarks/shared';
 import { extractCode, extractLink, type CapturedMail } from '../../testing/smtp.js';
 import { startTestApp, testDialects, type TestApp } from '../../testing/test-app.js';
 import { SIGNUP_COOKIE } from './auth.routes.js';
-import { AUTH_MESSAGES } from './auth.service.js';
+import { AUTH_MESSAGES, PENDING_SIGNUP_TTL_MS } from './auth.service.js';
 import { AUTH_LIMITS, throttleKey } from './throttle.js';
 
 describe.each(testDialects())('sign-up on %s', (dialect) => {
@@ -197,7 +198,52 @@ describe.each(testDialects())('sign-up on %s', (dialect) => {
       expect((await signIn('Owners-pass2')).statusCode).toBe(200);
       expect((await signIn('Strangers-pass1')).statusCode).toBe(401);
       expect((await verify(stranger.code)).statusCode).toBe(400);
-      expect(await userRow()).toMatchObject({ name: `pending${n}`, username: null, email_verified: 1 });
+      // Neither the stranger's name nor any part of the address: the neutral name.
+      expect(await userRow()).toMatchObject({ name: NEUTRAL_NAME, username: null, email_verified: 1 });
+    });
+  });
+
+  describe('usernames', () => {
+    it('holds a username for the sign-up that chose it for a day, then frees it when that sign-up was never confirmed', async () => {
+      const wanted = `Held_${n}`;
+      await signUpAs('First-pass1', { username: wanted });
+      const squatter = email;
+      email = `taker${n}@example.com`;
+      const early = await post('/api/auth/signup', {
+        name: 'Grace Hopper',
+        email,
+        password: 'Second-pass2',
+        username: wanted.toLowerCase(),
+      });
+      expect([early.statusCode, early.json().error?.code]).toEqual([409, 'USERNAME_TAKEN']);
+
+      t.advance(PENDING_SIGNUP_TTL_MS + 1);
+      const taker = await signUpAs('Second-pass2', { name: 'Grace Hopper', username: wanted.toLowerCase() });
+      expect((await verify(taker.code, taker.ticket)).statusCode).toBe(200);
+      expect(await userRow()).toMatchObject({ username: wanted.toLowerCase(), email_verified: 1 });
+      const unconfirmed = await t.db
+        .selectFrom('users')
+        .select(['username', 'email_verified'])
+        .where('email', '=', squatter)
+        .executeTakeFirstOrThrow();
+      expect(unconfirmed).toEqual({ username: null, email_verified: 0 });
+    });
+
+    it('refuses a username that passes for Waymarks at sign-up, and stores nothing', async () => {
+      for (const username of ['ad-min', 'Way_Marks', 'w4ymarks', 'Support']) {
+        const res = await post('/api/auth/signup', {
+          name: 'Mallory',
+          email,
+          password: 'First-pass1',
+          username,
+        });
+        expect([res.statusCode, res.json().error.message], username).toEqual([
+          400,
+          USERNAME_RESERVED_MESSAGE,
+        ]);
+      }
+      expect(mailsTo(email)).toEqual([]);
+      expect(await t.db.selectFrom('users').selectAll().where('email', '=', email).execute()).toEqual([]);
     });
   });
 

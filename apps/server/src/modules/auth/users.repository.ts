@@ -1,4 +1,4 @@
-import type { CompiledQuery } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { NewUserRow, UserRow, UserUpdate } from '../../db/schema.js';
 
@@ -48,11 +48,44 @@ export class UsersRepository {
     return this.db.selectFrom('users').selectAll().where('google_sub', '=', sub).executeTakeFirst();
   }
 
-  /** True when another account already holds this username (case-insensitive). */
-  async isUsernameTaken(username: string, exceptUserId?: string): Promise<boolean> {
-    let query = this.db.selectFrom('users').select('id').where('username_key', '=', username.toLowerCase());
-    if (exceptUserId) query = query.where('id', '!=', exceptUserId);
-    return (await query.executeTakeFirst()) !== undefined;
+  /**
+   * True when someone else holds this username (case-insensitive): a confirmed account, or a sign-up made
+   * after `since` that chose it and still waits for its code. A sign-up never confirmed holds it no longer,
+   * so nobody can keep names by signing up with addresses they cannot confirm.
+   */
+  async isUsernameTaken(username: string, exceptUserId: string | undefined, since: number): Promise<boolean> {
+    const key = username.toLowerCase();
+    const except = exceptUserId ?? '';
+    const account = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where('username_key', '=', key)
+      .where('email_verified', '=', 1)
+      .where('id', '!=', except)
+      .executeTakeFirst();
+    if (account) return true;
+    const signUp = await this.db
+      .selectFrom('email_codes')
+      .select('id')
+      .where(sql<string>`lower(username)`, '=', key)
+      .where('consumed_at', 'is', null)
+      .where('created_at', '>', since)
+      .where('user_id', '!=', except)
+      .executeTakeFirst();
+    return signUp !== undefined;
+  }
+
+  /**
+   * Takes the username off unconfirmed accounts. Accounts made before each sign-up kept its own username
+   * carry a copy, which holds nothing (isUsernameTaken does not count it) but would block the unique index.
+   */
+  async releaseUnconfirmedUsername(username: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ username: null, username_key: null })
+      .where('username_key', '=', username.toLowerCase())
+      .where('email_verified', '=', 0)
+      .execute();
   }
 
   async insert(row: NewUserRow): Promise<void> {

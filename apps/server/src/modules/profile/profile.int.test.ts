@@ -1,7 +1,7 @@
 // GET and PUT /api/profile and the local plan changes (POST /api/tier-upgrade and friends), through the
 // real app on SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Profile } from '@waymarks/shared';
+import { Profile, USERNAME_RESERVED_MESSAGE } from '@waymarks/shared';
 import { uploadFixture } from '../../testing/uploads.js';
 import {
   accountMaker,
@@ -81,6 +81,23 @@ describe.each(testDialects())('the profile and plan changes on %s', (dialect) =>
       .where('id', '=', cy.userId)
       .executeTakeFirst();
     expect(stored?.username).toBeNull();
+  });
+
+  it('refuses usernames that pass for Waymarks or its staff, with separators and lookalikes too', async () => {
+    const fay = await newAccount();
+    for (const username of [
+      'admin',
+      'ad-min',
+      'Way_Marks',
+      'w4ymarks',
+      'SUPPORT',
+      'moderator',
+      'staff_ana',
+    ]) {
+      const res = await call('PUT', '/api/profile', fay, { username });
+      expect([res.statusCode, res.json().error.message], username).toEqual([400, USERNAME_RESERVED_MESSAGE]);
+    }
+    expect((await call('PUT', '/api/profile', fay, { username: 'badminton_fan' })).statusCode).toBe(200);
   });
 
   it('gives one of two travellers asking for the same name at once the name, the other a 409', async () => {

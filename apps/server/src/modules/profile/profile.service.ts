@@ -6,13 +6,13 @@ import type { AccountBilling } from '../../common/billing.js';
 import { tierOf } from '../../common/user-tier.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
-import { AUTH_MESSAGES } from '../auth/auth.service.js';
+import { AUTH_MESSAGES, PENDING_SIGNUP_TTL_MS } from '../auth/auth.service.js';
 import type { UsersRepository } from '../auth/users.repository.js';
 import type { MediaRepository } from '../media/media.repository.js';
 import type { PinsRepository } from '../pins/pins.repository.js';
 
 interface ProfileDeps {
-  users: Pick<UsersRepository, 'update' | 'isUsernameTaken' | 'findById'>;
+  users: Pick<UsersRepository, 'update' | 'isUsernameTaken' | 'releaseUnconfirmedUsername' | 'findById'>;
   media: Pick<MediaRepository, 'usage'>;
   pins: Pick<PinsRepository, 'countByUser'>;
   billing: AccountBilling;
@@ -54,7 +54,8 @@ export class ProfileService {
   /** The new username, unique without regard to case; a name taken at the same moment is refused too. */
   async updateUsername(user: UserRow, username: string): Promise<Profile> {
     const { users, now } = this.deps;
-    if (await users.isUsernameTaken(username, user.id)) throw usernameTaken();
+    if (await users.isUsernameTaken(username, user.id, now() - PENDING_SIGNUP_TTL_MS)) throw usernameTaken();
+    await users.releaseUnconfirmedUsername(username);
     try {
       await users.update(user.id, {
         username,
