@@ -25,6 +25,7 @@ import {
   testDialects,
   type SignedInUser,
   type TestApp,
+  TEST_PASSWORD,
 } from '../../testing/test-app.js';
 import { animatedPng, png, pngChunk } from '../../testing/png.js';
 import { storedZipEntries } from '../../testing/zip-entries.js';
@@ -570,7 +571,9 @@ describe.each(testDialects())('the avatar wardrobe on %s', (dialect) => {
     });
 
     const email = (await call('GET', '/api/profile', lea)).json().email as string;
-    expect((await call('DELETE', '/api/account', lea, { email })).statusCode).toBe(204);
+    expect((await call('DELETE', '/api/account', lea, { email, password: TEST_PASSWORD })).statusCode).toBe(
+      204,
+    );
     expect(storedRenders(lea)).toEqual([]);
     expect(
       await t.db.selectFrom('avatars').select('user_id').where('user_id', '=', lea.userId).execute(),

@@ -11,6 +11,7 @@ import {
   testDialects,
   type SignedInUser,
   type TestApp,
+  TEST_PASSWORD,
 } from '../../testing/test-app.js';
 import { USER_CACHE_TTL_MS } from '../auth/users.repository.js';
 import { PinsRepository } from './pins.repository.js';
@@ -64,7 +65,7 @@ describe.each(testDialects())('the kept pins list on %s', (dialect) => {
       .select('email')
       .where('id', '=', cleo.userId)
       .executeTakeFirstOrThrow();
-    const res = await call('DELETE', '/api/account', cleo, { email });
+    const res = await call('DELETE', '/api/account', cleo, { email, password: TEST_PASSWORD });
     expect(res.statusCode).toBe(204);
     // Nothing is left of the account, the number included.
     expect(await repository.listVersion(cleo.userId)).toBe(0);
