@@ -1,10 +1,11 @@
 // /profile in a real browser against the real server in local billing mode (the e2e server has no Stripe
 // keys): the profile loads with its figures, the username and the leaderboard switch save, a plan change
 // applies at once and the dashboard's locks follow without a reload, the export downloads a ZIP, and the
-// account is deleted once its e-mail is typed. Set WAYMARKS_SHOTS_DIR to keep screenshots.
+// account is deleted once its e-mail and its password are typed, after which a mail confirms it. Set
+// WAYMARKS_SHOTS_DIR to keep screenshots.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createAccount } from './support/harness.js';
+import { createAccount, waitForMail } from './support/harness.js';
 import { signInThrough } from './support/sign-in.js';
 import { axeViolations, expectNoSidewaysScroll, screenshot } from './support/page-checks.js';
 
@@ -132,26 +133,42 @@ test('Export my data downloads a ZIP with the profile and the pins', async ({ pa
   await expect(page).toHaveURL(/\/profile$/);
 });
 
-test('deleting the account waits for its e-mail, then signs out and the account is gone', async ({
+test('deleting the account waits for its e-mail and password, keeps both when the password is wrong, then signs out and the account is gone @phone', async ({
   page,
   request,
 }) => {
+  test.slow();
   const email = await freeTraveller(request, 'Del Eted');
   await signInAtProfile(page, email);
 
   await page.getByRole('button', { name: 'Delete account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
   const field = dialog.getByLabel(`Type ${email} to confirm`);
+  const password = dialog.getByLabel('Your password');
   const confirm = dialog.getByRole('button', { name: 'Delete my account' });
+  await expect(dialog.getByRole('button', { name: 'Export my data first' })).toBeVisible();
   await field.fill(`wrong-${email}`);
+  await password.fill(PASSWORD);
   await expect(confirm).toBeDisabled();
+  await field.fill(email.toUpperCase());
+  await password.fill('Not-the-password-1');
+  await confirm.click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'That password is not right. Your account has not been deleted.',
+  );
+  await expect(field).toHaveValue(email.toUpperCase());
+  await expect(password).toHaveValue('Not-the-password-1');
   await screenshot(page, 'profile', 'delete', { fullPage: false });
   expect(await axeViolations(page)).toEqual([]);
 
-  await field.fill(email.toUpperCase());
+  const since = Date.now();
+  await password.fill(PASSWORD);
   await confirm.click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('status').filter({ hasText: 'Your account has been deleted' })).toBeVisible();
+  const goodbye = await waitForMail(email, { since });
+  expect(goodbye.subject).toBe('Your Waymarks account has been deleted');
+  expect(goodbye.text).not.toContain(PASSWORD);
 
   const signIn = await request.post('/api/auth/signin', { data: { email, password: PASSWORD } });
   expect(signIn.status()).toBe(401);
