@@ -68,7 +68,7 @@ describe('DeleteAccountDialog', () => {
     expect(password.getAttribute('aria-describedby')).toBeTruthy();
     expect(
       document.getElementById(password.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent,
-    ).toMatch(/we ask for your password/);
+    ).toMatch(/We ask for your password so that only you/);
 
     expect(confirm.disabled).toBe(true);
     fireEvent.change(field, { target: { value: 'ada@example.co' } });

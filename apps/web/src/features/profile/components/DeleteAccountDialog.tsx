@@ -102,7 +102,7 @@ export function DeleteAccountDialog({ email }: { email: string }) {
             {confirmWith === 'password' && (
               <PasswordInput
                 label="Your password"
-                hint="To keep anyone else who can reach your signed-in screen from deleting your account, we ask for your password."
+                hint="We ask for your password so that only you can delete your account."
                 name="password"
                 autoComplete="current-password"
                 value={password}
