@@ -64,7 +64,8 @@ const VICTIM_IDS: Record<string, (victim: Victim) => string[]> = {
  */
 const SIGNED_LINKS: Record<string, string> = {
   'GET /api/media/archive/{token}': "a Download All link, signed for one user's pin (media/archive.ts)",
-  'GET /api/account/export/{token}': "an export link, signed for one user's account (account.service.ts)",
+  'GET /api/account/export/{token}':
+    'an export link: a one-time token bound to the session that asked for it (account.service.ts)',
   'PUT /api/storage/upload/*': 'an upload link, signed for one key, type and size (local storage)',
   'GET /api/storage/object/*': 'a download link, signed for one key (local storage)',
 };
