@@ -1,20 +1,11 @@
 // The account as a whole (SPEC.md §9 Legal: deletion within 30 days; the privacy policy's export right):
 // a ZIP of everything, and deletion. The pages that promise these link here (/profile#account).
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { Download } from 'lucide-react';
-import { Alert } from '../../../components/ui/Alert';
-import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
-import { describeError } from '../../../lib/api';
-import { useExportAccount } from '../api/account';
-import { PROFILE_MESSAGES } from '../messages';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
+import { ExportDataButton } from './ExportDataButton';
 
 export function AccountSection({ email }: { email: string }) {
-  const exporter = useExportAccount();
-  const [exportError, setExportError] = useState<string | null>(null);
-
   return (
     <Card
       as="section"
@@ -32,21 +23,7 @@ export function AccountSection({ email }: { email: string }) {
           Downloads a ZIP file with your profile, your pins as GeoJSON and every original photo and video, as
           you uploaded them. A large library can take a while to download.
         </p>
-        <Button
-          variant="secondary"
-          className="self-start"
-          busy={exporter.isPending}
-          onClick={() => {
-            setExportError(null);
-            exporter.mutate(undefined, {
-              onError: (error) => setExportError(describeError(error, PROFILE_MESSAGES.exportFailed)),
-            });
-          }}
-        >
-          {!exporter.isPending && <Download aria-hidden="true" className="size-4" />}
-          Export my data
-        </Button>
-        <div aria-live="assertive">{exportError && <Alert tone="error">{exportError}</Alert>}</div>
+        <ExportDataButton label="Export my data" />
       </div>
       <div className="flex flex-col gap-3 border-t border-slate-100 pt-6">
         <h3 className="font-semibold text-slate-900">Delete your account</h3>

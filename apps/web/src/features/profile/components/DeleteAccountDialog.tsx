@@ -3,7 +3,7 @@
 // dialog offers the export first. A refusal (a wrong password or code, a failure) keeps the dialog and
 // everything typed, and says what went wrong where a screen reader hears it.
 import { useState, type FormEvent } from 'react';
-import { Download, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { LIMITS, type DeleteAccountRequest } from '@waymarks/shared';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
@@ -11,13 +11,9 @@ import { DialogContent, DialogRoot, DialogTrigger } from '../../../components/ui
 import { Input } from '../../../components/ui/Input';
 import { PasswordInput } from '../../../components/ui/PasswordInput';
 import { describeError } from '../../../lib/api';
-import {
-  useDeleteAccount,
-  useDeletionConfirmation,
-  useExportAccount,
-  useSendDeletionCode,
-} from '../api/account';
+import { useDeleteAccount, useDeletionConfirmation, useSendDeletionCode } from '../api/account';
 import { PROFILE_MESSAGES } from '../messages';
+import { ExportDataButton } from './ExportDataButton';
 
 const DANGER_BUTTON =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-control px-5 font-semibold transition-colors ' +
@@ -145,29 +141,13 @@ export function DeleteAccountDialog({ email }: { email: string }) {
 
 /** The export, offered before the deletion: it cannot be made once the account is gone. */
 function ExportFirst() {
-  const exporter = useExportAccount();
-  const [exportError, setExportError] = useState<string | null>(null);
   return (
     <div className="flex flex-col gap-2 rounded-control border border-slate-200 bg-slate-50 p-3.5">
       <p className="text-sm text-slate-700">
         Want a copy first? Export your data before you delete the account: afterwards there is nothing left to
         export.
       </p>
-      <Button
-        variant="secondary"
-        className="self-start"
-        busy={exporter.isPending}
-        onClick={() => {
-          setExportError(null);
-          exporter.mutate(undefined, {
-            onError: (failure) => setExportError(describeError(failure, PROFILE_MESSAGES.exportFailed)),
-          });
-        }}
-      >
-        {!exporter.isPending && <Download aria-hidden="true" className="size-4" />}
-        Export my data first
-      </Button>
-      <div aria-live="assertive">{exportError && <Alert tone="error">{exportError}</Alert>}</div>
+      <ExportDataButton label="Export my data first" />
     </div>
   );
 }
