@@ -28,6 +28,7 @@ import * as avatars from './migrations/0012_avatars.js';
 import * as billingCheckoutClaims from './migrations/0014_billing_checkout_claims.js';
 import * as accountLinksAndCodes from './migrations/0015_account_export_links_deletion_codes.js';
 import * as namesNotFromEmail from './migrations/0016_names_not_from_email.js';
+import * as mediaUploadReservations from './migrations/0017_media_upload_reservations.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014_billing_checkout_claims': billingCheckoutClaims,
   '0015_account_export_links_deletion_codes': accountLinksAndCodes,
   '0016_names_not_from_email': namesNotFromEmail,
+  '0017_media_upload_reservations': mediaUploadReservations,
 };
 
 // int8 (bigint) columns hold millisecond timestamps, well inside Number's exact range.

@@ -238,6 +238,17 @@ export interface MediaTable {
   uploaded_at: number | null;
 }
 
+/**
+ * The declared size of an S3 upload link, kept until the sweep has removed what the link may have written
+ * after it expired; counted as used while no media row has its id (media/media.repository.ts).
+ */
+export interface MediaUploadReservationsTable {
+  media_id: string;
+  user_id: string;
+  bytes: number;
+  link_expires_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   email_codes: EmailCodesTable;
@@ -256,6 +267,7 @@ export interface Database {
   account_export_links: AccountExportLinksTable;
   account_deletion_codes: AccountDeletionCodesTable;
   media: MediaTable;
+  media_upload_reservations: MediaUploadReservationsTable;
   travel_stats: TravelStatsTable;
   travel_countries: TravelCountriesTable;
 }

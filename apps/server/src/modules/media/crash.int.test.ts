@@ -453,7 +453,12 @@ describe.each(testDialects())('crash safety of uploads on %s', (dialect) => {
   beforeAll(async () => {
     environment = await createEnvironment(dialect);
     server = await startServer(environment);
-    expect(await sweepOf(server)).toEqual({ incompleteUploads: 0, abandonedUploads: 0, orphanObjects: 0 });
+    expect(await sweepOf(server)).toEqual({
+      incompleteUploads: 0,
+      abandonedUploads: 0,
+      expiredReservations: 0,
+      orphanObjects: 0,
+    });
     await client.signIn(server);
     userId = (await environment.db.selectFrom('users').select('id').executeTakeFirstOrThrow()).id;
     arezzo = await client.createPin(AREZZO);
@@ -576,7 +581,12 @@ describe.each(testDialects())('crash safety of uploads on %s', (dialect) => {
           .set({ expires_at: Date.now() - 2 * DAY_MS })
           .execute();
       });
-      expect(report).toEqual({ incompleteUploads: 1, abandonedUploads: 3, orphanObjects: 0 });
+      expect(report).toEqual({
+        incompleteUploads: 1,
+        abandonedUploads: 3,
+        expiredReservations: 0,
+        orphanObjects: 0,
+      });
 
       const rows = await mediaRows(environment);
       expect(rows.map((row) => row.id).sort()).toEqual(readyBefore.map((row) => row.id).sort());
@@ -614,7 +624,12 @@ describe.each(testDialects())('crash safety of uploads on %s', (dialect) => {
         expect(await mediaRows(environment)).toHaveLength(rowsBefore.length - 2);
       });
       // The ready photo's original, thumbnail and preview, and the finished PUT's upload object.
-      expect(report).toEqual({ incompleteUploads: 0, abandonedUploads: 0, orphanObjects: 4 });
+      expect(report).toEqual({
+        incompleteUploads: 0,
+        abandonedUploads: 0,
+        expiredReservations: 0,
+        orphanObjects: 4,
+      });
 
       const keys = await storedKeys();
       for (const key of [...keysOf(gone), ...keysOf(pendingGone)]) expect(keys.has(key), key).toBe(false);

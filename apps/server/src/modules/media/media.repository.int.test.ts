@@ -88,6 +88,7 @@ describe.each(testDialects())('media repository on %s', (dialect) => {
         camera_model: null,
       },
       () => {},
+      { linkRevocable: true },
     );
     return id;
   }

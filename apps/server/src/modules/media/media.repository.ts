@@ -28,13 +28,16 @@ type ReadyFields = Pick<
 export interface Usage {
   /** Bytes of ready media. */
   readyBytes: number;
-  /** Bytes declared by pending uploads whose link is still valid: reserved so parallel uploads cannot overshoot. */
+  /**
+   * Bytes declared by pending uploads whose link is still valid, reserved so parallel uploads cannot
+   * overshoot, plus those of S3 links whose upload is gone, until the sweep has cleared them.
+   */
   reservedBytes: number;
   mediaCount: number;
 }
 
 /** What a new upload is checked against: the user's usage and the media of its pin, both as of now. */
-interface Allowance {
+export interface Allowance {
   usage: Usage;
   /** Ready media plus uploads in flight on the pin. */
   mediaForPin: number;
@@ -51,7 +54,11 @@ export class MediaRepository {
    * that refer to the user be written meanwhile). SQLite runs one transaction at a time on its only
    * connection, and a second process on the same file cannot commit a write on a stale read in WAL mode.
    */
-  async reservePending(row: Insertable<MediaTable>, admit: (allowance: Allowance) => void): Promise<void> {
+  async reservePending(
+    row: Insertable<MediaTable>,
+    admit: (allowance: Allowance) => void,
+    options: { linkRevocable: boolean },
+  ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       if (this.db.getExecutor().adapter instanceof PostgresAdapter) {
         await trx.selectFrom('users').select('id').where('id', '=', row.user_id).forNoKeyUpdate().execute();
@@ -61,6 +68,19 @@ export class MediaRepository {
         mediaForPin: await countForPin(trx, row.pin_id, row.created_at),
       });
       await trx.insertInto('media').values(row).execute();
+      // A link that cannot be revoked keeps its size reserved beyond its upload: the row is written with
+      // the upload's, so no way of ending the upload (alone, with its pin or account, refused) escapes it.
+      if (!options.linkRevocable) {
+        await trx
+          .insertInto('media_upload_reservations')
+          .values({
+            media_id: row.id,
+            user_id: row.user_id,
+            bytes: row.declared_bytes,
+            link_expires_at: row.expires_at,
+          })
+          .execute();
+      }
     });
   }
 
@@ -183,6 +203,21 @@ export class MediaRepository {
     return row !== undefined;
   }
 
+  /** Reservations of links that expired before `before`: what the links wrote can be removed, then they. */
+  listExpiredReservations(before: number, limit: number): Promise<{ media_id: string; user_id: string }[]> {
+    return this.db
+      .selectFrom('media_upload_reservations')
+      .select(['media_id', 'user_id'])
+      .where('link_expires_at', '<', before)
+      .limit(limit)
+      .execute();
+  }
+
+  async deleteReservations(mediaIds: readonly string[]): Promise<void> {
+    if (mediaIds.length === 0) return;
+    await this.db.deleteFrom('media_upload_reservations').where('media_id', 'in', mediaIds).execute();
+  }
+
   /** Which of these ids are uploads still pending: the only rows an upload object may belong to. */
   async pendingIds(ids: readonly string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
@@ -203,7 +238,10 @@ export class MediaRepository {
   }
 }
 
-/** Bytes of ready media and bytes reserved by uploads in flight (each counted until its link runs out). */
+/**
+ * Bytes of ready media and bytes reserved by uploads in flight (each counted until its link runs out), and
+ * by S3 links whose upload is gone (each counted until the sweep clears it, after the link ran out).
+ */
 async function usageOf(db: Kysely<Database>, userId: string, now: number): Promise<Usage> {
   const row = await db
     .selectFrom('media')
@@ -225,9 +263,18 @@ async function usageOf(db: Kysely<Database>, userId: string, now: number): Promi
     ])
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
+  // A media row counts its own bytes (above); a reservation counts only once its media row is gone.
+  const gone = await db
+    .selectFrom('media_upload_reservations as r')
+    .select((eb) => eb.fn.sum<number>('r.bytes').as('bytes'))
+    .where('r.user_id', '=', userId)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('media').select('media.id').whereRef('media.id', '=', 'r.media_id'))),
+    )
+    .executeTakeFirstOrThrow();
   return {
     readyBytes: Number(row.ready_bytes ?? 0),
-    reservedBytes: Number(row.reserved_bytes ?? 0),
+    reservedBytes: Number(row.reserved_bytes ?? 0) + Number(gone.bytes ?? 0),
     mediaCount: Number(row.media_count ?? 0),
   };
 }

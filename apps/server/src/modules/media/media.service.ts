@@ -39,7 +39,7 @@ import { tierOf } from '../../common/user-tier.js';
 import type { PinsRepository } from '../pins/pins.repository.js';
 import { CompletionsBusyError, type CompletionGate } from './completion-gate.js';
 import { mediaKeys, objectKeys, type MediaKeys } from './media-keys.js';
-import type { MediaRepository, MediaRow } from './media.repository.js';
+import type { Allowance, MediaRepository, MediaRow } from './media.repository.js';
 import { toMediaItem, type MediaLinks } from './media.presenter.js';
 
 interface MediaServiceDeps {
@@ -106,7 +106,7 @@ export class MediaService {
       created_at: at,
       expires_at: expiresAt,
     };
-    await media.reservePending(row, ({ mediaForPin, usage }) => {
+    const admit = ({ mediaForPin, usage }: Allowance) => {
       if (!mediaPerPinAllowed(tier.id, mediaForPin)) {
         throw new AppError(
           403,
@@ -122,7 +122,10 @@ export class MediaService {
           storageFullMessage(tier.name, tier.storageGB, usedMB),
         );
       }
-    });
+    };
+    // A local link is checked against its upload at every PUT (upload-admission.ts); an S3 link cannot be
+    // revoked, so its size stays reserved after its upload ends, until the sweep has cleared it.
+    await media.reservePending(row, admit, { linkRevocable: storage.kind === 'local' });
     const uploadUrl = await storage.createUploadUrl(keys.upload, {
       contentType,
       size: bytes,

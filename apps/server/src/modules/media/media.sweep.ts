@@ -1,6 +1,7 @@
 // The sweep that keeps storage and the media table in step after crashes and abandoned uploads: it removes
-// half-written upload files, pending uploads whose link ran out long ago (rows and objects), stored
-// objects that no row owns, and upload objects of items no longer pending. Rows are always written before
+// half-written upload files, pending uploads whose link ran out long ago (rows and objects), the
+// reservations of S3 links that ran out long ago (with whatever the link wrote), stored objects that no row
+// owns, and upload objects of items no longer pending. Rows are always written before
 // their objects and deleted before them, so a row never points at a missing object; this sweep removes
 // the objects a crash (or a link used after its upload ended) left behind.
 import type { ObjectStorage } from '../../adapters/storage/object-storage.js';
@@ -10,6 +11,7 @@ import type { MediaRepository } from './media.repository.js';
 export interface SweepReport {
   incompleteUploads: number;
   abandonedUploads: number;
+  expiredReservations: number;
   orphanObjects: number;
 }
 
@@ -45,6 +47,18 @@ export class MediaSweep {
       if (rows.length < BATCH) break;
     }
 
+    // An S3 link writes its upload key until it runs out, whether or not its upload still exists; the
+    // bytes it reserved count until that object is gone, so the object goes first, then the reservation.
+    let expiredReservations = 0;
+    for (;;) {
+      const rows = await media.listExpiredReservations(now() - ABANDONED_AFTER_MS, BATCH);
+      if (rows.length === 0) break;
+      await storage.delete(rows.map((row) => mediaKeys(row.user_id, row.media_id).upload));
+      await media.deleteReservations(rows.map((row) => row.media_id));
+      expiredReservations += rows.length;
+      if (rows.length < BATCH) break;
+    }
+
     let orphanObjects = 0;
     let batch: { key: string; parsed: ParsedMediaKey }[] = [];
     const flush = async () => {
@@ -70,6 +84,6 @@ export class MediaSweep {
     }
     if (batch.length > 0) await flush();
 
-    return { incompleteUploads, abandonedUploads, orphanObjects };
+    return { incompleteUploads, abandonedUploads, expiredReservations, orphanObjects };
   }
 }

@@ -1,13 +1,14 @@
 // An upload link outlives what it was made for: the upload may be deleted (alone, with its pin or with the
 // account) or finished while the link is still valid. Local storage refuses such a PUT; an S3 link cannot
 // be revoked, so what it writes never reaches a checked original, is removed at once with its upload, and
-// is swept if written later. Through the real routes, on SQLite and PostgreSQL, local disk and s3rver.
+// is swept if written later; its declared size stays counted until the sweep has cleared it after the link
+// ran out. Through the real routes, on SQLite and PostgreSQL, local disk and s3rver.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MB, Profile, UploadUrlResponse } from '@waymarks/shared';
+import { ErrorCode, MB, MEDIA_LIMITS, Profile, UploadUrlResponse } from '@waymarks/shared';
 import { createStorage, type Storage } from '../../adapters/storage/storage.js';
 import { startS3rver, type S3TestServer } from '../../adapters/storage/storage-test-servers.js';
 import { mediaFixture } from '../../testing/media-fixtures.js';
@@ -39,6 +40,13 @@ function suite(dialect: Dialect, kind: 'local' | 's3', subnet: string) {
   let storage: Storage;
   const signedInUser = accountMaker(() => t, { label: `links-${kind}`, subnet });
   const call = apiCaller(() => t);
+  /** The app's clock, which `advance` moves. */
+  let offset = 0;
+  const now = () => Date.now() + offset;
+  const advance = (ms: number) => {
+    t.advance(ms);
+    offset += ms;
+  };
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'waymarks-upload-links-'));
@@ -65,14 +73,21 @@ function suite(dialect: Dialect, kind: 'local' | 's3', subnet: string) {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function reserve(user: SignedInUser, pinId: string): Promise<UploadUrlResponse> {
-    const res = await call('POST', '/api/media/upload-url', user, {
+  const askLink = (user: SignedInUser, pinId: string, bytes: number) =>
+    call('POST', '/api/media/upload-url', user, {
       pinId,
       contentType: 'image/jpeg',
       filename: 'DSCN0010.jpg',
-      sizeMB: photo.length / MB,
-      sizeBytes: photo.length,
+      sizeMB: bytes / MB,
+      sizeBytes: bytes,
     });
+
+  async function reserve(
+    user: SignedInUser,
+    pinId: string,
+    bytes = photo.length,
+  ): Promise<UploadUrlResponse> {
+    const res = await askLink(user, pinId, bytes);
     expect(res.statusCode, res.body).toBe(200);
     return UploadUrlResponse.parse(res.json());
   }
@@ -111,7 +126,7 @@ function suite(dialect: Dialect, kind: 'local' | 's3', subnet: string) {
   /** What the profile says the user has stored, and what the allowance is checked against. */
   async function usage(user: SignedInUser) {
     const profile = Profile.parse((await call('GET', '/api/profile', user)).json());
-    const counted = await new MediaRepository(t.db).usage(user.userId, Date.now());
+    const counted = await new MediaRepository(t.db).usage(user.userId, now());
     return {
       totalUsedMB: profile.usage.totalUsedMB,
       mediaCount: profile.usage.mediaCount,
@@ -120,7 +135,19 @@ function suite(dialect: Dialect, kind: 'local' | 's3', subnet: string) {
   }
 
   const sweepNow = () =>
-    new MediaSweep({ media: new MediaRepository(t.db), storage, now: Date.now }).run({ partsOlderThanMs: 0 });
+    new MediaSweep({ media: new MediaRepository(t.db), storage, now }).run({ partsOlderThanMs: 0 });
+
+  /** A new session for the user, as one signs in again once the clock has passed the old one's end. */
+  async function signInAgain(user: SignedInUser, email: string): Promise<SignedInUser> {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email, password: TEST_PASSWORD },
+      remoteAddress: `${subnet}.250`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return { token: res.json().accessToken as string, userId: user.userId };
+  }
 
   async function deleteAccount(user: SignedInUser): Promise<void> {
     const email = (await call('GET', '/api/profile', user)).json().email as string;
@@ -134,6 +161,8 @@ function suite(dialect: Dialect, kind: 'local' | 's3', subnet: string) {
     },
     signedInUser,
     call,
+    advance,
+    askLink,
     reserve,
     put,
     complete,
@@ -141,6 +170,7 @@ function suite(dialect: Dialect, kind: 'local' | 's3', subnet: string) {
     bytesOf,
     usage,
     sweepNow,
+    signInAgain,
     deleteAccount,
     createPin: (user: SignedInUser) => createPinAs(call, user, AREZZO),
   };
@@ -263,7 +293,7 @@ describe.each(testDialects())('an upload link after its upload ended, on %s', (d
   describe('S3 storage (s3rver), where a presigned link cannot be revoked', () => {
     const s = suite(dialect, 's3', '10.52.0');
 
-    it('deleting a pending upload removes the object its link stored at once, and nothing counts', async () => {
+    it('deleting a pending upload removes the object its link stored at once, and its declared size stays reserved', async () => {
       const user = await s.signedInUser();
       const pin = await s.createPin(user);
       const reserved = await s.reserve(user, pin.pinId);
@@ -272,10 +302,11 @@ describe.each(testDialects())('an upload link after its upload ended, on %s', (d
 
       expect((await s.call('DELETE', `/api/media/${reserved.mediaId}`, user)).statusCode).toBe(200);
       expect(await s.storedKeys(user)).toEqual([]);
-      expect(await s.usage(user)).toEqual(nothingCounted);
+      // The link can still write: its size counts until it has run out and been swept (last test).
+      expect(await s.usage(user)).toEqual({ ...nothingCounted, countedBytes: photo.length });
     });
 
-    it('what a link stores after its upload was deleted can never be completed, counts for nothing, and the sweep removes it', async () => {
+    it('what a link stores after its upload was deleted can never be completed, is counted once by its reservation, and the sweep removes it', async () => {
       const user = await s.signedInUser();
       const pin = await s.createPin(user);
       const reserved = await s.reserve(user, pin.pinId);
@@ -284,7 +315,7 @@ describe.each(testDialects())('an upload link after its upload ended, on %s', (d
       // S3 takes the PUT: the bucket knows nothing of the upload's end.
       expect((await s.put(reserved.uploadUrl, photo)).status).toBe(200);
       expect((await s.complete(user, reserved.mediaId)).statusCode).toBe(404);
-      expect(await s.usage(user)).toEqual(nothingCounted);
+      expect(await s.usage(user)).toEqual({ ...nothingCounted, countedBytes: photo.length });
       await s.sweepNow();
       expect(await s.storedKeys(user)).toEqual([]);
     });
@@ -318,6 +349,57 @@ describe.each(testDialects())('an upload link after its upload ended, on %s', (d
 
       await s.deleteAccount(user);
       expect(await s.storedKeys(user)).toEqual([]);
+    });
+
+    // Last in this app: it moves the app's clock past every link made so far.
+    it('a deleted upload’s declared 600 MB count against the allowance until its link ran out and the sweep removed what it wrote', async () => {
+      const user = await s.signedInUser();
+      const gone = await s.signedInUser();
+      const pin = await s.createPin(user);
+      const gonePin = await s.createPin(gone);
+      const large = await s.reserve(user, pin.pinId, 600 * MB);
+      const small = await s.reserve(user, pin.pinId);
+      const ofGone = await s.reserve(gone, gonePin.pinId);
+      for (const { mediaId } of [large, small]) {
+        expect((await s.call('DELETE', `/api/media/${mediaId}`, user)).statusCode).toBe(200);
+      }
+      await s.deleteAccount(gone);
+      const reserved = { ...nothingCounted, countedBytes: 600 * MB + photo.length };
+      expect(await s.usage(user)).toEqual(reserved);
+
+      // The free plan's 1 GB cannot take another 600 MB while the deleted upload's link can still write.
+      const refused = await s.askLink(user, pin.pinId, 600 * MB);
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json().error.code).toBe(ErrorCode.storageLimitReached);
+
+      // What a link stores after its upload was deleted is what it reserved: never counted a second time.
+      const smallKey = mediaKeys(user.userId, small.mediaId).upload;
+      const goneKey = mediaKeys(gone.userId, ofGone.mediaId).upload;
+      expect((await s.put(small.uploadUrl, photo)).status).toBe(200);
+      expect((await s.put(ofGone.uploadUrl, photo)).status).toBe(200);
+      expect(await s.storedKeys(user)).toEqual([smallKey]);
+      expect(await s.storedKeys(gone)).toEqual([goneKey]);
+      expect(await s.usage(user)).toEqual(reserved);
+
+      // While the links are valid the sweep keeps their reservations (it removes what they stored, which
+      // no pending upload wants, and they may write again).
+      const before = await s.sweepNow();
+      expect(before.expiredReservations).toBe(0);
+      expect(await s.usage(user)).toEqual(reserved);
+      expect((await s.put(small.uploadUrl, photo)).status).toBe(200);
+      expect((await s.put(ofGone.uploadUrl, photo)).status).toBe(200);
+
+      // The links have run out, and so has the hour a PUT begun just before may still take.
+      const email = (await s.call('GET', '/api/profile', user)).json().email as string;
+      s.advance(MEDIA_LIMITS.uploadUrlSeconds * 1000 + 60 * 60 * 1000 + 1000);
+      const later = await s.signInAgain(user, email);
+      expect(await s.usage(later)).toEqual(reserved);
+      const after = await s.sweepNow();
+      expect(after.expiredReservations).toBeGreaterThanOrEqual(3);
+      expect(await s.storedKeys(user)).toEqual([]);
+      expect(await s.storedKeys(gone)).toEqual([]);
+      expect(await s.usage(later)).toEqual(nothingCounted);
+      expect((await s.askLink(later, pin.pinId, 600 * MB)).statusCode).toBe(200);
     });
   });
 });
