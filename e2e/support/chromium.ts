@@ -14,7 +14,17 @@
 //                                        whole browser down, and several contexts are more stable without it
 //      --disable-web-security,           they would hide CORS, mixed-content and CSP bugs the tests must see
 //      --allow-running-insecure-content
-//    plus the same no-background-traffic flags as above.
+//    plus the same no-background-traffic flags as above, and:
+//      --disable-gpu-compositing         the page is composited in software; SwiftShader is kept for WebGL
+//                                        only (the dashboard map). With SwiftShader compositing, on a busy
+//                                        2-core machine (scripts/test-under-load.mjs) the page drew no frame
+//                                        for seconds to minutes, so requestAnimationFrame, Playwright's
+//                                        stability check and input acknowledgements waited until the test
+//                                        timeout. Measured under that load, `--project=chromium --grep
+//                                        "forgot password" --repeat-each=6` in e2e/auth.spec.ts: 44-58 s a
+//                                        run against a 60 s timeout without the flag (one timed out in an
+//                                        earlier run), 15-24 s with it; map-names, dashboard and billing
+//                                        specs pass under load with it (WebGL2 still renders via SwiftShader).
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -55,6 +65,7 @@ export async function chromiumLaunchOptions(): Promise<ChromiumLaunchOptions> {
   const args = [
     ...chromium.args.filter((flag) => !DROPPED_SPARTICUZ_FLAGS.has(flag) && !flag.startsWith('--headless')),
     ...QUIET_FLAGS,
+    '--disable-gpu-compositing',
   ];
   // The package ships its own fonts.conf; use it only on a machine without a system fontconfig.
   const fonts = path.join(tmpdir(), 'fonts');
