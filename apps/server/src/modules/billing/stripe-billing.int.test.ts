@@ -19,7 +19,7 @@ import {
   type SignedInUser,
   type TestApp,
 } from '../../testing/test-app.js';
-import { STRIPE_MESSAGES } from './stripe-billing.service.js';
+import { STRIPE_MESSAGES } from './stripe-billing.presenter.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -21,8 +21,6 @@ import {
   type PaidTierId,
   type PendingTierChange,
   type ProcessPendingTierChangeResponse,
-  type SubscriptionStatus,
-  SUBSCRIPTION_STATUSES,
   type TierChangeResponse,
   type TierId,
 } from '@waymarks/shared';
@@ -35,18 +33,18 @@ import type { Billing } from './billing.js';
 import { BILLING_MESSAGES } from './billing.service.js';
 import type { BillingAccountRow, BillingRepository } from './billing.repository.js';
 import { CheckoutClaims } from './checkout-claims.js';
-import { LIVE, PROVIDER_DOWN, StripeCalls, idOf } from './stripe-calls.js';
+import { LIVE, StripeCalls, idOf } from './stripe-calls.js';
 import { SubscriptionRepairs } from './subscription-repairs.js';
-
-/** 'January 2, 2027': the dates in messages. */
-const LONG_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-
-export const STRIPE_MESSAGES = {
-  badSignature: 'Webhook signature verification failed.',
-  checkoutForAnotherAccount: 'This checkout belongs to another account: nothing was changed.',
-  noCustomer: 'There is no subscription to manage yet: choose a paid plan first.',
-  providerDown: PROVIDER_DOWN,
-} as const;
+import {
+  LONG_DATE,
+  answer,
+  isoOrNull,
+  pendingChange,
+  pendingOf,
+  statusOf,
+  STRIPE_MESSAGES,
+  toCheckout,
+} from './stripe-billing.presenter.js';
 
 interface StripeBillingDeps {
   stripe: Stripe;
@@ -452,35 +450,3 @@ export class StripeBillingService implements Billing {
     return this.calls.call(request);
   }
 }
-
-function toCheckout(user: UserRow, url: string): TierChangeResponse {
-  return {
-    success: true,
-    message: 'Redirecting to secure checkout…',
-    redirectToCheckoutUrl: url,
-    tier: tierOf(user),
-    pendingTierChange: null,
-  };
-}
-
-function answer(tier: TierId, message: string): TierChangeResponse {
-  return { success: true, message, redirectToCheckoutUrl: null, tier, pendingTierChange: null };
-}
-
-function pendingChange(tier: TierId, at: number): PendingTierChange {
-  const plan = getTier(tier);
-  return { tier, name: plan.name, price: plan.price, effectiveDate: new Date(at).toISOString() };
-}
-
-function pendingOf(account: BillingAccountRow | undefined): PendingTierChange | null {
-  if (!account?.pending_tier || account.pending_at === null) return null;
-  return pendingChange(account.pending_tier as TierId, account.pending_at);
-}
-
-function statusOf(status: string | undefined): SubscriptionStatus {
-  if (status === 'incomplete_expired') return 'canceled';
-  if (status === 'paused') return 'unpaid';
-  return SUBSCRIPTION_STATUSES.find((known) => known === status) ?? 'none';
-}
-
-const isoOrNull = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toISOString());
