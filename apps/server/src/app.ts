@@ -269,6 +269,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const account = new AccountService({
     account: accountRepository,
     users,
+    sessions,
     profile,
     billing,
     storage,

@@ -84,10 +84,13 @@ export class AccountRepository {
 
   /**
    * Takes the link out as it is opened, in one statement, so that of two requests with one link only one
-   * gets the account: its user when it had not run out and the session that made it still lives;
-   * 'expired' when it had run out; undefined for a link that is unknown, used, or of an ended session.
+   * gets the account: its user and the session that made it when it had not run out; 'expired' when it
+   * had run out; undefined for a link that is unknown or used.
    */
-  async takeExportLink(tokenHash: string, now: number): Promise<{ userId: string } | 'expired' | undefined> {
+  async takeExportLink(
+    tokenHash: string,
+    now: number,
+  ): Promise<{ userId: string; sessionId: string } | 'expired' | undefined> {
     const link = await this.db
       .deleteFrom('account_export_links')
       .where('token_hash', '=', tokenHash)
@@ -95,15 +98,7 @@ export class AccountRepository {
       .executeTakeFirst();
     if (!link) return undefined;
     if (link.expires_at <= now) return 'expired';
-    const session = await this.db
-      .selectFrom('sessions')
-      .select('id')
-      .where('id', '=', link.session_id)
-      .where('user_id', '=', link.user_id)
-      .where('ended_at', 'is', null)
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
-    return session ? { userId: link.user_id } : undefined;
+    return { userId: link.user_id, sessionId: link.session_id };
   }
 
   /** The account's one deletion code, replacing any earlier one with fresh guesses. */

@@ -19,6 +19,7 @@ import type { AccountBilling } from '../../common/billing.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import { hashToken, randomToken } from '../auth/tokens.js';
+import type { SessionService } from '../auth/session.service.js';
 import type { UsersRepository } from '../auth/users.repository.js';
 import { avatarKeyPrefix } from '../avatar/avatar-image.js';
 import { mediaKeys, objectKeys } from '../media/media-keys.js';
@@ -46,6 +47,7 @@ export interface AccountArchive {
 interface AccountDeps {
   account: AccountRepository;
   users: Pick<UsersRepository, 'findById' | 'forget'>;
+  sessions: Pick<SessionService, 'isLive'>;
   profile: Pick<ProfileService, 'get'>;
   billing: AccountBilling;
   storage: Pick<Storage, 'read' | 'delete' | 'list'>;
@@ -83,7 +85,10 @@ export class AccountService {
   async openExportLink(token: string): Promise<AccountArchive> {
     const link = await this.deps.account.takeExportLink(hashToken(token), this.deps.now());
     if (link === 'expired') throw new AppError(403, ErrorCode.tokenInvalid, ACCOUNT_MESSAGES.linkExpired);
-    if (!link) throw new AppError(404, ErrorCode.notFound, ACCOUNT_MESSAGES.linkGone);
+    // A link ends with the session that asked for it (sign-out, end-sessions, a password reset).
+    if (!link || !(await this.deps.sessions.isLive(link.sessionId, link.userId))) {
+      throw new AppError(404, ErrorCode.notFound, ACCOUNT_MESSAGES.linkGone);
+    }
     const user = await this.deps.users.findById(link.userId);
     if (!user) throw new AppError(404, ErrorCode.notFound, ACCOUNT_MESSAGES.linkGone);
     return this.export(user);
