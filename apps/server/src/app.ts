@@ -100,6 +100,8 @@ interface AppDeps {
   storage?: Storage;
   /** The line media completions wait in; defaults to COMPLETION_LIMITS (tests make a small one). */
   completions?: CompletionGate;
+  /** A gazetteer loaded elsewhere and kept by the caller (tests share one); by default the app loads its own. */
+  gazetteer?: GazetteerService;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -195,7 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onMailError: (error) => app.log.error({ err: error }, 'content report mail could not be sent'),
   });
   const requireAuth = createRequireAuth(sessions);
-  const gazetteer = new GazetteerService({ log: app.log });
+  const gazetteer = deps.gazetteer ?? new GazetteerService({ log: app.log });
   const storage = deps.storage ?? createStorage(config.storage, { signingSecret: config.authSecret, now });
   const pinsRepository = new PinsRepository(db);
   const mediaRepository = new MediaRepository(db);
@@ -361,6 +363,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   });
   app.addHook('onClose', async () => {
+    // A gazetteer handed in belongs to the caller, which stops it.
+    if (!deps.gazetteer) gazetteer.close();
     await mailer.close();
   });
   return app;

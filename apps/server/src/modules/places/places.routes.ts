@@ -39,7 +39,6 @@ export async function placesRoutes(app: FastifyInstance, deps: PlacesRoutesDeps)
   app.addHook('onListen', async () => {
     gazetteer.start().catch(() => {}); // logged by the service; the next request tries again
   });
-  app.addHook('onClose', async () => gazetteer.close());
 
   api.get(
     '/places/search',
