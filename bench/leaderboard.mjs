@@ -1,4 +1,4 @@
-// The leaderboard and the countries summary at scale (issue 12): a generated world of 100,000 travellers
+// The leaderboard and the countries summary at scale: a generated world of 100,000 travellers
 // with 2,000,000 pins, on SQLite and on PostgreSQL (when TEST_DATABASE_URL is set; a fresh database is
 // created there and dropped after). The world is written through the server's typed schema and each
 // traveller's figures by TravelStatsRepository.refreshMany, the server's own code (travel-seed.ts); the real

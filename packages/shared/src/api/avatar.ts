@@ -1,4 +1,4 @@
-// The avatar contract (issue 14; SPEC.md §7 Avatar) for the signed-in traveller: the wardrobe (GET
+// The avatar contract (SPEC.md §7 Avatar) for the signed-in traveller: the wardrobe (GET
 // /api/avatar/items with its filters, /avatar/unlocked, /avatar/achievements, /avatar/progress) and the saved
 // avatar (GET /avatar/user, PUT /avatar, PUT /avatar/image, POST /avatar/check-unlocks).
 import { z } from 'zod';

@@ -129,7 +129,7 @@ export const ENDPOINTS = {
     '/leaderboard/settings',
   ),
 
-  // Avatar (SPEC.md §7 Avatar; issue 14)
+  // Avatar (SPEC.md §7 Avatar)
   avatarItems: endpoint<{ query: AvatarItemsQuery; response: AvatarItemsResponse }>('GET', '/avatar/items'),
   avatarUnlocked: endpoint<{ response: AvatarUnlockedResponse }>('GET', '/avatar/unlocked'),
   avatarAchievements: endpoint<{ response: AvatarAchievementsResponse }>('GET', '/avatar/achievements'),

@@ -1,4 +1,4 @@
-// The avatar's wardrobe (issue 14; SPEC.md §3 Avatar, §6): every part a traveller can wear, with its
+// The avatar's wardrobe (SPEC.md §3 Avatar, §6): every part a traveller can wear, with its
 // category, subcategory and rarity, what unlocks it, and what the creator draws for it. Parts unlock from
 // travel (countries, continents, verified pins, achievements, and a flag for each visited country); the
 // plan decides which rarities can be worn (unlocks.ts).

@@ -1,4 +1,4 @@
-// What a traveller may wear (issue 14): a part is unlocked by travel (catalog.ts), and worn only within
+// What a traveller may wear: a part is unlocked by travel (catalog.ts), and worn only within
 // the plan's customisation level (SPEC.md §6: basic, full, premium, legendary; free makes no avatar).
 import { ACHIEVEMENTS } from '../achievements.js';
 import { TIER_AVATAR_LEVEL, type AvatarLevel } from '../features.js';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// The traveller's saved avatar (issue 14): the part worn in each category, the storage key of the PNG the
+// The traveller's saved avatar: the part worn in each category, the storage key of the PNG the
 // creator rendered of it, and which unlocked parts the traveller has already been told about. One row per
 // traveller, removed with the account; the PNG's object is removed by the account's deletion.
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,4 +1,4 @@
-// The traveller's avatar (issue 14; SPEC.md §7 Avatar): the wardrobe (every part with whether travel has
+// The traveller's avatar (SPEC.md §7 Avatar): the wardrobe (every part with whether travel has
 // unlocked it and whether the plan lets it be worn, the unlocked ids, the achievements and the figures
 // unlocks follow), and the saved avatar (its parts, its PNG render, and the unlocks already told). The
 // catalogue and the rules live in packages/shared (avatar/).
