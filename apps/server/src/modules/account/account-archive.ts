@@ -6,20 +6,20 @@
 import type { Readable } from 'node:stream';
 import yazl from 'yazl';
 import type { AvatarParts, Profile } from '@waymarks/shared';
-import type { MediaRow } from '../media/media.repository.js';
+import type { StoredMedia } from '../../common/media.js';
+import type { StoredPin } from '../../common/pins.js';
 import { addOriginal, archiveEntryNames, finishArchive } from '../media/archive.js';
-import type { PinRow } from '../pins/pins.repository.js';
 
 export interface AccountExport {
   profile: Profile;
-  pins: readonly PinRow[];
-  media: readonly MediaRow[];
+  pins: readonly StoredPin[];
+  media: readonly StoredMedia[];
   /** null when no avatar has been saved. */
   avatar: { parts: AvatarParts; updatedAt: string } | null;
 }
 
 /** Each media row's path inside the archive: a folder per place, names made safe and unique in it. */
-export function mediaPaths(pins: readonly PinRow[], media: readonly MediaRow[]): Map<string, string> {
+export function mediaPaths(pins: readonly StoredPin[], media: readonly StoredMedia[]): Map<string, string> {
   const folders = new Map(
     archiveEntryNames(pins.map((pin) => pin.title)).map((folder, index) => [pins[index]!.id, folder]),
   );
@@ -35,8 +35,8 @@ export function mediaPaths(pins: readonly PinRow[], media: readonly MediaRow[]):
 
 /** The pins as GeoJSON (RFC 7946: [longitude, latitude]), each with its media's paths in the archive. */
 export function pinsGeoJson(
-  pins: readonly PinRow[],
-  media: readonly MediaRow[],
+  pins: readonly StoredPin[],
+  media: readonly StoredMedia[],
   paths: ReadonlyMap<string, string>,
 ): object {
   return {
@@ -74,7 +74,7 @@ export function pinsGeoJson(
 
 export function streamAccountArchive(
   data: AccountExport,
-  open: (row: MediaRow) => Promise<NodeJS.ReadableStream>,
+  open: (row: StoredMedia) => Promise<NodeJS.ReadableStream>,
 ): Promise<{ stream: Readable; size: number }> {
   const zip = new yazl.ZipFile();
   const paths = mediaPaths(data.pins, data.media);

@@ -1,60 +1,36 @@
-// What the account module reads and removes of one traveller: their pins, media and saved avatar for the
-// export, every stored object for the deletion, and the account itself; and the two rows it keeps of its
-// own, one-time export links and the codes that confirm a deletion.
+// The account module's own rows, one-time export links and the codes that confirm a deletion; and the
+// other modules' records of a traveller that the export reads, each through the repository that owns
+// them (the ports of common/).
+import type { SavedAvatars } from '../../common/avatars.js';
+import type { TravellerMedia } from '../../common/media.js';
+import type { TravellerPins } from '../../common/pins.js';
 import type { Db } from '../../db/database.js';
-import type { PinRow } from '../pins/pins.repository.js';
-import type { MediaRow } from '../media/media.repository.js';
+// Until app.ts hands these in (see the constructor), the account builds the owners' repositories itself.
+import { AvatarRepository } from '../avatar/avatar.repository.js';
+import { MediaRepository } from '../media/media.repository.js';
+import { PinsRepository } from '../pins/pins.repository.js';
+
+/** What the account exports and deletes of other modules' rows, through the modules that own them. */
+export interface TravellerRecords {
+  pins: Pick<TravellerPins, 'allOf' | 'forgetListVersion'>;
+  media: Pick<TravellerMedia, 'readyOf' | 'objectKeysOf'>;
+  avatars: SavedAvatars;
+}
 
 export class AccountRepository {
-  constructor(private readonly db: Db) {}
+  readonly records: TravellerRecords;
 
-  /** Oldest first, as they were made. */
-  pins(userId: string): Promise<PinRow[]> {
-    return this.db
-      .selectFrom('pins')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute();
-  }
-
-  readyMedia(userId: string): Promise<MediaRow[]> {
-    return this.db
-      .selectFrom('media')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('status', '=', 'ready')
-      .orderBy('pin_id')
-      .orderBy('uploaded_at')
-      .orderBy('id')
-      .execute();
-  }
-
-  /** The saved avatar's parts (JSON text) and when they were saved; undefined when none was. */
-  avatar(userId: string): Promise<{ parts: string; updated_at: number } | undefined> {
-    return this.db
-      .selectFrom('avatars')
-      .select(['parts', 'updated_at'])
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-  }
-
-  /**
-   * Removes the account and every row of it in one transaction (the tables that name the user cascade
-   * from users; the number of their pins' list is removed by hand), answering the media ids whose stored objects must go too; undefined when there was no
-   * such account (a second, parallel deletion).
-   */
-  async delete(userId: string): Promise<string[] | undefined> {
-    return this.db.transaction().execute(async (trx) => {
-      const media = await trx.selectFrom('media').select('id').where('user_id', '=', userId).execute();
-      await trx.deleteFrom('oauth_login_codes').where('user_id', '=', userId).execute();
-      const result = await trx.deleteFrom('users').where('id', '=', userId).executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) return undefined;
-      // Written by the pins' triggers as the pins cascaded, and naming no table it could cascade from.
-      await trx.deleteFrom('pin_list_versions').where('user_id', '=', userId).execute();
-      return media.map((row) => row.id);
-    });
+  constructor(
+    private readonly db: Db,
+    records?: TravellerRecords,
+  ) {
+    // The owners' repositories keep no state of their own, so ones built over the same database read and
+    // remove exactly what the app's do.
+    this.records = records ?? {
+      pins: new PinsRepository(db),
+      media: new MediaRepository(db),
+      avatars: new AvatarRepository(db),
+    };
   }
 
   /** A new export link for the session that asked; links of the account that ran out go meanwhile. */

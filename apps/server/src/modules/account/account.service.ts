@@ -12,18 +12,16 @@ import {
   type AvatarParts,
   type DeleteAccountRequest,
   type DownloadUrlResponse,
+  type Profile,
 } from '@waymarks/shared';
 import type { Mailer } from '../../adapters/mail/mailer.js';
 import type { Storage } from '../../adapters/storage/storage.js';
 import type { AccountBilling } from '../../common/billing.js';
+import type { UserAccounts } from '../../common/users.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import { hashToken, randomToken } from '../auth/tokens.js';
-import type { SessionService } from '../auth/session.service.js';
-import type { UsersRepository } from '../auth/users.repository.js';
 import { avatarKeyPrefix } from '../avatar/avatar-image.js';
-import { mediaKeys, objectKeys } from '../media/media-keys.js';
-import type { ProfileService } from '../profile/profile.service.js';
 import { streamAccountArchive } from './account-archive.js';
 import { accountDeletedMail } from './account.mails.js';
 import type { AccountRepository } from './account.repository.js';
@@ -46,9 +44,10 @@ export interface AccountArchive {
 
 interface AccountDeps {
   account: AccountRepository;
-  users: Pick<UsersRepository, 'findById' | 'forget'>;
-  sessions: Pick<SessionService, 'isLive'>;
-  profile: Pick<ProfileService, 'get'>;
+  users: Pick<UserAccounts, 'findById' | 'delete'>;
+  /** The auth module's sessions: whether the one that asked for an export link still lives. */
+  sessions: { isLive(sessionId: string, userId: string): Promise<boolean> };
+  profile: { get(user: UserRow): Promise<Profile> };
   billing: AccountBilling;
   storage: Pick<Storage, 'read' | 'delete' | 'list'>;
   proofs: Pick<DeletionProofs, 'check'>;
@@ -95,12 +94,13 @@ export class AccountService {
   }
 
   async export(user: UserRow): Promise<AccountArchive> {
-    const { account, profile, storage } = this.deps;
-    const [shown, pins, media, avatar] = await Promise.all([
+    const { profile, storage } = this.deps;
+    const { pins, media, avatars } = this.deps.account.records;
+    const [shown, pinRows, mediaRows, avatar] = await Promise.all([
       profile.get(user),
-      account.pins(user.id),
-      account.readyMedia(user.id),
-      account.avatar(user.id),
+      pins.allOf(user.id),
+      media.readyOf(user.id),
+      avatars.find(user.id),
     ]);
     // The row may only record which unlocks were told: an avatar is saved when it wears something.
     const parts = avatar ? (JSON.parse(avatar.parts) as AvatarParts) : {};
@@ -109,7 +109,7 @@ export class AccountService {
         ? { parts, updatedAt: new Date(avatar.updated_at).toISOString() }
         : null;
     const { stream, size } = await streamAccountArchive(
-      { profile: shown, pins, media, avatar: saved },
+      { profile: shown, pins: pinRows, media: mediaRows, avatar: saved },
       (row) => storage.read(row.storage_key),
     );
     const day = new Date(this.deps.now()).toISOString().slice(0, 10);
@@ -131,14 +131,15 @@ export class AccountService {
     } catch {
       throw new AppError(503, ErrorCode.serviceBusy, ACCOUNT_MESSAGES.billingUnreachable);
     }
-    const mediaIds = await account.delete(user.id);
-    users.forget(user.id);
-    if (!mediaIds) return false;
+    const { pins, media } = account.records;
+    // Read before the rows go. An upload begun meanwhile leaves objects that no row owns, which the media
+    // sweep removes, as it does those of a failed delete.
+    const mediaKeys = await media.objectKeysOf(user.id);
+    // The pins' triggers write their list's number as the pins cascade; it goes in the same transaction.
+    const deleted = await users.delete(user.id, (trx) => pins.forgetListVersion(user.id, trx));
+    if (!deleted) return false;
     this.deps.mailer.send(accountDeletedMail(user.email, user.name)).catch(this.deps.onMailError);
-    const keys = [
-      ...mediaIds.flatMap((mediaId) => objectKeys(mediaKeys(user.id, mediaId))),
-      ...(await this.avatarKeys(user.id)),
-    ];
+    const keys = [...mediaKeys, ...(await this.avatarKeys(user.id))];
     if (keys.length > 0) {
       await storage.delete(keys).catch((error: unknown) => this.deps.onCleanupError(error, keys));
     }

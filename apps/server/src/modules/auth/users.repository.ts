@@ -1,11 +1,12 @@
 import { sql, type CompiledQuery } from 'kysely';
+import type { UserAccounts } from '../../common/users.js';
 import type { Db } from '../../db/database.js';
 import type { NewUserRow, UserRow, UserUpdate } from '../../db/schema.js';
 
 export const USER_CACHE_TTL_MS = 1_000;
 const USER_CACHE_SIZE = 10_000;
 
-export class UsersRepository {
+export class UsersRepository implements UserAccounts {
   // Every authenticated request looks its user up: the query is compiled once and only its parameter
   // changes, which saves Kysely's per-call query building on the hottest path.
   private readonly byId: CompiledQuery<UserRow>;
@@ -102,6 +103,23 @@ export class UsersRepository {
   /** Drops the cached row of an account just deleted, so its sessions end at once on this instance. */
   forget(id: string): void {
     this.recent.delete(id);
+  }
+
+  /**
+   * Deletes the account in one transaction with whatever `alongside` removes once the row is gone (the
+   * tables that name the user cascade from it). Its cached row is dropped before and after, so its
+   * sessions end at once on this instance. False when there was no such account (a parallel deletion).
+   */
+  async delete(id: string, alongside?: (trx: Db) => Promise<void>): Promise<boolean> {
+    this.recent.delete(id);
+    const deleted = await this.db.transaction().execute(async (trx) => {
+      const result = await trx.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) return false;
+      await alongside?.(trx);
+      return true;
+    });
+    this.recent.delete(id);
+    return deleted;
   }
 
   async bumpTokenVersion(id: string, now: number): Promise<void> {

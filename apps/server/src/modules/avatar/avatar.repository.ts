@@ -4,6 +4,7 @@
 // saving is an upsert, and the writes that depend on what was read (the image's key, the unlocks already
 // told) change the row only if it still holds what was read.
 import type { Selectable } from 'kysely';
+import type { SavedAvatars } from '../../common/avatars.js';
 import type { Db } from '../../db/database.js';
 import type { AvatarsTable } from '../../db/schema.js';
 
@@ -15,7 +16,7 @@ export interface CheckedState {
   seenUnlocked: string;
 }
 
-export class AvatarRepository {
+export class AvatarRepository implements SavedAvatars {
   constructor(private readonly db: Db) {}
 
   async verifiedPinCount(userId: string): Promise<number> {

@@ -2,10 +2,13 @@
 // in the same transaction as any change to them, so the pin never disagrees with its media.
 import { PostgresAdapter, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { verifyPin } from '@waymarks/shared';
+import type { TravellerMedia, Usage } from '../../common/media.js';
 import type { Db } from '../../db/database.js';
 import type { Database, MediaTable } from '../../db/schema.js';
+import { mediaKeys, objectKeys } from './media-keys.js';
 
 export type MediaRow = Selectable<MediaTable>;
+export type { Usage };
 
 type ReadyFields = Pick<
   MediaRow,
@@ -25,17 +28,6 @@ type ReadyFields = Pick<
   | 'uploaded_at'
 >;
 
-export interface Usage {
-  /** Bytes of ready media. */
-  readyBytes: number;
-  /**
-   * Bytes declared by pending uploads whose link is still valid, reserved so parallel uploads cannot
-   * overshoot, plus those of S3 links whose upload is gone, until the sweep has cleared them.
-   */
-  reservedBytes: number;
-  mediaCount: number;
-}
-
 /** What a new upload is checked against: the user's usage and the media of its pin, both as of now. */
 export interface Allowance {
   usage: Usage;
@@ -43,7 +35,7 @@ export interface Allowance {
   mediaForPin: number;
 }
 
-export class MediaRepository {
+export class MediaRepository implements TravellerMedia {
   constructor(private readonly db: Db) {}
 
   /**
@@ -107,6 +99,25 @@ export class MediaRepository {
 
   usage(userId: string, now: number): Promise<Usage> {
     return usageOf(this.db, userId, now);
+  }
+
+  /** The user's ready media, by pin, then as they were uploaded. */
+  readyOf(userId: string): Promise<MediaRow[]> {
+    return this.db
+      .selectFrom('media')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('status', '=', 'ready')
+      .orderBy('pin_id')
+      .orderBy('uploaded_at')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** Every storage key the user's media items may have, in any status: what deleting them all removes. */
+  async objectKeysOf(userId: string): Promise<string[]> {
+    const rows = await this.db.selectFrom('media').select('id').where('user_id', '=', userId).execute();
+    return rows.flatMap((row) => objectKeys(mediaKeys(userId, row.id)));
   }
 
   /**

@@ -1,33 +1,17 @@
 import { PostgresAdapter, sql, type Insertable, type Selectable, type Updateable } from 'kysely';
-import type { Pin } from '@waymarks/shared';
+import type { TravellerPins } from '../../common/pins.js';
+import { PIN_FIELD_LIST } from '../../common/pin.presenter.js';
 import type { Db } from '../../db/database.js';
 import type { PinsTable } from '../../db/schema.js';
 
 export type PinRow = Selectable<PinsTable>;
 
-/**
- * What a list shows of each pin: the contract's key and the column it is read from, in the contract's order
- * (pins.list-json.test.ts holds it to the Pin schema).
- */
-export const PIN_LIST_FIELDS = [
-  ['pinId', 'id'],
-  ['title', 'title'],
-  ['description', 'description'],
-  ['lat', 'lat'],
-  ['lng', 'lng'],
-  ['mediaCount', 'media_count'],
-  ['countryCode', 'country_code'],
-  ['countryName', 'country_name'],
-  ['country', 'country_name'],
-  ['visitDate', 'visit_date'],
-  ['verificationStatus', 'verification_status'],
-  ['verificationScore', 'verification_score'],
-  ['name', 'title'],
-] as const satisfies readonly (readonly [keyof Pin, keyof PinsTable])[];
+/** What a list shows of each pin: the presenter's fields, each with its column, in the contract's order. */
+export const PIN_LIST_FIELDS = PIN_FIELD_LIST;
 
 const INSERT_BATCH = 500;
 
-export class PinsRepository {
+export class PinsRepository implements TravellerPins {
   constructor(private readonly db: Db) {}
 
   async insert(row: Insertable<PinsTable>): Promise<PinRow> {
@@ -106,6 +90,22 @@ export class PinsRepository {
       .where('user_id', '=', userId)
       .executeTakeFirst();
     return Number(row?.version ?? 0);
+  }
+
+  /** Removes the user's number (see listVersion), e.g. once their account and its pins are gone. */
+  async forgetListVersion(userId: string, within: Db = this.db): Promise<void> {
+    await within.deleteFrom('pin_list_versions').where('user_id', '=', userId).execute();
+  }
+
+  /** Every pin of the user, oldest first, as they were made. */
+  allOf(userId: string): Promise<PinRow[]> {
+    return this.db
+      .selectFrom('pins')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
   }
 
   private get isPostgres(): boolean {

@@ -1,0 +1,19 @@
+// What other modules may read or remove of a traveller's pins, without importing the pins module: the
+// pins module's PinsRepository implements it; app.ts hands it to the others.
+import type { Selectable } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { PinsTable } from '../db/schema.js';
+
+/** A pin as stored. */
+export type StoredPin = Selectable<PinsTable>;
+
+export interface TravellerPins {
+  /** Every pin of the traveller, oldest first, as they were made. */
+  allOf(userId: string): Promise<StoredPin[]>;
+  countByUser(userId: string): Promise<number>;
+  /**
+   * Removes the number kept for the traveller's pin list (migration 0010): the pins' triggers write it as
+   * the pins go, and it names no table it could cascade from. `within` is the caller's transaction.
+   */
+  forgetListVersion(userId: string, within?: Db): Promise<void>;
+}
