@@ -7,6 +7,19 @@ import type { BillingAccountsTable } from '../../db/schema.js';
 
 export type BillingAccountRow = Selectable<BillingAccountsTable>;
 
+/** What billing reads and writes of the accounts' billing tables. */
+export type BillingAccounts = Pick<
+  BillingRepository,
+  | 'byUser'
+  | 'byCustomer'
+  | 'insertOrGet'
+  | 'update'
+  | 'eventHandled'
+  | 'markEventHandled'
+  | 'claimCheckout'
+  | 'releaseCheckout'
+>;
+
 export class BillingRepository {
   constructor(private readonly db: Db) {}
 

@@ -1,5 +1,5 @@
-// What the billing routes need of a billing mode: local (modules/billing/billing.service.ts, plan changes
-// apply at once) or Stripe (stripe-billing.service.ts). app.ts picks one from the configuration.
+// What the billing routes need of billing: BillingService, over local billing (plan changes apply at once)
+// or Stripe, as createBilling (index.ts) picks from the configuration.
 import type {
   BillingPortalResponse,
   ProcessPendingTierChangeResponse,

@@ -3,7 +3,8 @@
 // (BillingRepository.claimCheckout), so it holds across requests, tabs and server instances alike.
 import { randomUUID } from 'node:crypto';
 import { setTimeout as wait } from 'node:timers/promises';
-import type { BillingRepository } from './billing.repository.js';
+import type { BillingLog } from '../../adapters/billing/payments.js';
+import type { BillingAccounts } from './billing.repository.js';
 
 export const CHECKOUT_CLAIM = {
   /** How long a request waits for another one's checkout to be opened, then answers busy. */
@@ -14,8 +15,9 @@ export const CHECKOUT_CLAIM = {
 } as const;
 
 interface CheckoutClaimsDeps {
-  accounts: Pick<BillingRepository, 'claimCheckout' | 'releaseCheckout'>;
+  accounts: Pick<BillingAccounts, 'claimCheckout' | 'releaseCheckout'>;
   now: () => number;
+  log: Pick<BillingLog, 'warn'>;
   /** The error a request answers when another one holds the claim for longer than it waits. */
   busy: () => Error;
 }
@@ -41,7 +43,12 @@ export class CheckoutClaims {
       if (!keep) await accounts.releaseCheckout(userId, claim);
       return result;
     } catch (error) {
-      await accounts.releaseCheckout(userId, claim);
+      // The work's failure is what the caller hears; one of giving the claim back (it goes stale) is logged.
+      await accounts
+        .releaseCheckout(userId, claim)
+        .catch((releaseError: unknown) =>
+          this.deps.log.warn({ err: releaseError, userId }, 'a checkout claim could not be given back'),
+        );
       throw error;
     }
   }

@@ -19,7 +19,8 @@ import {
   type SignedInUser,
   type TestApp,
 } from '../../testing/test-app.js';
-import { STRIPE_MESSAGES } from './stripe-billing.presenter.js';
+import { STRIPE_MESSAGES } from '../../adapters/billing/stripe.js';
+import { BILLING_MESSAGES } from './billing.presenter.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -338,7 +339,7 @@ describe.each(testDialects())('billing through Stripe on %s', (dialect) => {
     (forged.data.object as { client_reference_id: string }).client_reference_id = victim.userId;
     const res = await deliver(forged);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe(STRIPE_MESSAGES.checkoutForAnotherAccount);
+    expect(res.json().error.message).toBe(BILLING_MESSAGES.checkoutForAnotherAccount);
     expect((await profileOf(victim)).tier.current).toBe('free');
     expect(await billingRowsOf(victim.userId)).toEqual([]);
   });

@@ -1,16 +1,17 @@
 // Subscriptions that should not exist, ended when their webhook arrives: a second live one of an account
 // (two tabs that both paid, an older release, an operator), or one whose account was deleted. Each is an
 // error: what it took is refunded in full, it is cancelled, and the log says so.
-import type Stripe from 'stripe';
+import {
+  isLive,
+  type BillingLog,
+  type PaymentProvider,
+  type ProviderSubscription,
+} from '../../adapters/billing/payments.js';
 import type { BillingAccountRow } from './billing.repository.js';
-import { LIVE, idOf, type StripeCalls } from './stripe-calls.js';
 
 interface SubscriptionRepairsDeps {
-  calls: Pick<StripeCalls, 'subscriptionsOf' | 'endWithRefund'>;
-  log: {
-    warn: (details: object, message: string) => void;
-    error: (details: object, message: string) => void;
-  };
+  payments: Pick<PaymentProvider, 'subscriptionsOf' | 'endWithRefund'>;
+  log: Pick<BillingLog, 'warn' | 'error'>;
 }
 
 export class SubscriptionRepairs {
@@ -21,15 +22,14 @@ export class SubscriptionRepairs {
    * an older release, an operator); it is an error: the oldest is kept, or the one the account already
    * had, and every other is refunded in full and cancelled, and logged.
    */
-  async onlyLive(account: BillingAccountRow, read: Stripe.Subscription): Promise<Stripe.Subscription> {
-    const live = (await this.deps.calls.subscriptionsOf(account.customer_id)).filter((s) =>
-      LIVE.has(s.status),
-    );
+  async onlyLive(account: BillingAccountRow, read: ProviderSubscription): Promise<ProviderSubscription> {
+    const live = (await this.deps.payments.subscriptionsOf(account.customer_id)).filter(isLive);
     if (live.length <= 1) return live[0] ?? read;
     const kept = live.find((s) => s.id === account.subscription_id) ?? live[0]!;
     const extra = live.filter((s) => s !== kept);
     const refunds: string[] = [];
-    for (const subscription of extra) refunds.push(...(await this.deps.calls.endWithRefund(subscription)));
+    for (const subscription of extra)
+      refunds.push(...(await this.deps.payments.endWithRefund(subscription.id)));
     this.deps.log.error(
       {
         userId: account.user_id,
@@ -44,19 +44,19 @@ export class SubscriptionRepairs {
   }
 
   /**
-   * A subscription of no account. One Waymarks made (its metadata names the traveller) belongs to a
-   * deleted account, which nobody can cancel from Waymarks any more: it is refunded and cancelled, and
-   * logged. Any other is not ours, and left alone.
+   * A subscription of no account. One Waymarks made (it names the traveller) belongs to a deleted
+   * account, which nobody can cancel from Waymarks any more: it is refunded and cancelled, and logged.
+   * Any other is not ours, and left alone.
    */
-  async endOrphan(subscription: Stripe.Subscription): Promise<void> {
-    const customer = idOf(subscription.customer);
-    const userId = subscription.metadata?.userId;
+  async endOrphan(subscription: ProviderSubscription): Promise<void> {
+    const customer = subscription.customerId;
+    const userId = subscription.userId;
     if (!userId) {
       this.deps.log.warn({ customer }, 'a Stripe subscription of no known account was ignored');
       return;
     }
-    if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') return;
-    const refunds = await this.deps.calls.endWithRefund(subscription);
+    if (subscription.status === 'canceled') return;
+    const refunds = await this.deps.payments.endWithRefund(subscription.id);
     this.deps.log.error(
       { userId, customer, cancelled: subscription.id, refunds },
       'a Stripe subscription of a deleted account was refunded and cancelled',

@@ -5,21 +5,17 @@
 import Stripe from 'stripe';
 import { ErrorCode } from '@waymarks/shared';
 import { AppError } from '../../http/errors.js';
-
-export const PROVIDER_DOWN = 'The payment provider could not be reached. Please try again in a moment.';
-
-/** A subscription in these states keeps its plan (a failed payment is retried before it ends). */
-export const LIVE = new Set(['trialing', 'active', 'past_due']);
+import { PROVIDER_DOWN, type BillingLog } from './payments.js';
 
 /** A subscription in these states has ended, and charges nobody again. */
-const ENDED = new Set(['canceled', 'incomplete_expired']);
+export const ENDED = new Set(['canceled', 'incomplete_expired']);
 
 /** More than any one customer has; the lists below are read whole. */
 const LIST_LIMIT = 1000;
 
 interface StripeCallsDeps {
   stripe: Stripe;
-  log: { warn: (details: object, message: string) => void };
+  log: Pick<BillingLog, 'info' | 'warn'>;
 }
 
 export class StripeCalls {
@@ -72,19 +68,23 @@ export class StripeCalls {
    * Expires `session` so that it can no longer be paid. One paid (or expired) a moment before is left as
    * it is: Stripe refuses to expire it, and its subscription is then among the customer's.
    */
-  async expire(session: Stripe.Checkout.Session): Promise<void> {
+  async expire(sessionId: string): Promise<void> {
     try {
-      await this.stripe.checkout.sessions.expire(session.id);
+      await this.stripe.checkout.sessions.expire(sessionId);
     } catch (error) {
       if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) this.failed(error);
-      const now = await this.call(() => this.stripe.checkout.sessions.retrieve(session.id));
+      const now = await this.call(() => this.stripe.checkout.sessions.retrieve(sessionId));
       if (now.status === 'open') this.failed(error);
+      this.deps.log.info(
+        { err: error, session: sessionId, status: now.status },
+        'a Stripe checkout was not expired: it had been paid or had expired a moment before',
+      );
     }
   }
 
-  /** Ends `subscription` now, with no further charge. */
-  cancel(subscription: Stripe.Subscription): Promise<Stripe.Subscription> {
-    return this.call(() => this.stripe.subscriptions.cancel(subscription.id));
+  /** Ends the subscription now, with no further charge. */
+  cancel(subscriptionId: string): Promise<Stripe.Subscription> {
+    return this.call(() => this.stripe.subscriptions.cancel(subscriptionId));
   }
 
   /**
@@ -125,7 +125,7 @@ export class StripeCalls {
         }
       }
     }
-    if (!ENDED.has(subscription.status)) await this.cancel(subscription);
+    if (!ENDED.has(subscription.status)) await this.cancel(subscription.id);
     return refunds;
   }
 }
