@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { SignedLinks } from '../../common/signed-links.js';
 import { ArchiveLinks, archiveEntryNames } from './archive.js';
+
+const SECRET = 'a secret of at least thirty-two characters';
 
 describe('archiveEntryNames', () => {
   it('keeps ordinary names and numbers repeats, ignoring case', () => {
@@ -23,15 +26,17 @@ describe('archiveEntryNames', () => {
 });
 
 describe('ArchiveLinks', () => {
-  const links = new ArchiveLinks('a secret of at least thirty-two characters');
+  const links = new ArchiveLinks(SECRET);
   const claims = { userId: 'u1', pinId: 'p1', expiresAt: 2_000 };
 
-  it('gives back the claims of a link it signed while it is valid', () => {
+  it('gives back the claims of a link it signed until the moment it expires', () => {
     expect(links.verify(links.sign(claims), 1_000)).toEqual(claims);
+    expect(links.verify(links.sign(claims), 1_999)).toEqual(claims);
   });
 
-  it('refuses an expired link, a tampered one and one signed with another secret', () => {
+  it('refuses an expired link, a tampered one and one signed with another secret or purpose', () => {
     const token = links.sign(claims);
+    expect(links.verify(token, 2_000)).toBe('expired');
     expect(links.verify(token, 2_001)).toBe('expired');
     const [payload, mac] = token.split('.');
     const forged = Buffer.from(JSON.stringify(['u2', 'p1', 2_000])).toString('base64url');
@@ -41,5 +46,13 @@ describe('ArchiveLinks', () => {
     expect(links.verify(`${token}.extra`, 1_000)).toBe('invalid');
     const other = new ArchiveLinks('another secret of at least thirty-two characters');
     expect(other.verify(token, 1_000)).toBe('invalid');
+    expect(new ArchiveLinks(SECRET, 'another-purpose').verify(token, 1_000)).toBe('invalid');
+  });
+
+  it('refuses a genuine link of its purpose that does not name a traveller and a pin', () => {
+    const signer = new SignedLinks(SECRET, 'media-archive-link');
+    expect(links.verify(signer.sign({ u: 'u1', p: 'p1' }, 2_000), 1_000)).toEqual(claims);
+    expect(links.verify(signer.sign({ u: 'u1' }, 2_000), 1_000)).toBe('invalid');
+    expect(links.verify(signer.sign({ u: 'u1', p: 7 }, 2_000), 1_000)).toBe('invalid');
   });
 });

@@ -1,9 +1,10 @@
 // Download All: one ZIP of a pin's originals, streamed by the server as it reads them (stored, not
 // compressed: photos and videos do not shrink), behind a short-lived signed link the browser can follow
 // without the bearer token.
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import yazl from 'yazl';
+import { z } from 'zod';
+import { SignedLinks } from '../../common/signed-links.js';
 import type { MediaRow } from './media.repository.js';
 
 interface ArchiveClaims {
@@ -13,46 +14,28 @@ interface ArchiveClaims {
   expiresAt: number;
 }
 
+// Short field names keep the link short.
+const ArchivePayload = z.object({ u: z.string(), p: z.string() });
+
 export class ArchiveLinks {
-  private readonly key: Buffer;
+  readonly #links: SignedLinks;
 
   /** `purpose` keys the links: a link made for one purpose never opens another's archive. */
   constructor(secret: string, purpose = 'media-archive-link') {
-    // Its own key, derived from the app secret, so no other signed value can pass for an archive link.
-    this.key = createHmac('sha256', secret).update(purpose).digest();
+    this.#links = new SignedLinks(secret, purpose);
   }
 
   sign(claims: ArchiveClaims): string {
-    const payload = Buffer.from(JSON.stringify([claims.userId, claims.pinId, claims.expiresAt])).toString(
-      'base64url',
-    );
-    return `${payload}.${this.mac(payload)}`;
+    return this.#links.sign({ u: claims.userId, p: claims.pinId }, claims.expiresAt);
   }
 
   /** The claims of a genuine link, or why it is refused. */
   verify(token: string, now: number): ArchiveClaims | 'invalid' | 'expired' {
-    const [payload, mac, extra] = token.split('.');
-    if (!payload || !mac || extra !== undefined) return 'invalid';
-    const expected = Buffer.from(this.mac(payload));
-    const given = Buffer.from(mac);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    } catch {
-      return 'invalid';
-    }
-    if (!Array.isArray(parsed) || parsed.length !== 3) return 'invalid';
-    const [userId, pinId, expiresAt] = parsed as unknown[];
-    if (typeof userId !== 'string' || typeof pinId !== 'string' || typeof expiresAt !== 'number') {
-      return 'invalid';
-    }
-    if (expiresAt < now) return 'expired';
-    return { userId, pinId, expiresAt };
-  }
-
-  private mac(payload: string): string {
-    return createHmac('sha256', this.key).update(payload).digest('base64url');
+    const link = this.#links.verify(token, now);
+    if (typeof link === 'string') return link;
+    const payload = ArchivePayload.safeParse(link.claims);
+    if (!payload.success) return 'invalid';
+    return { userId: payload.data.u, pinId: payload.data.p, expiresAt: link.expiresAt };
   }
 }
 
