@@ -1,30 +1,13 @@
 import { PostgresAdapter, sql, type Insertable, type Selectable, type Updateable } from 'kysely';
-import type { Pin } from '@waymarks/shared';
 import type { TravellerPins } from '../../common/pins.js';
+import { PIN_FIELD_LIST } from '../../common/pin.presenter.js';
 import type { Db } from '../../db/database.js';
 import type { PinsTable } from '../../db/schema.js';
 
 export type PinRow = Selectable<PinsTable>;
 
-/**
- * What a list shows of each pin: the contract's key and the column it is read from, in the contract's order
- * (pins.list-json.test.ts holds it to the Pin schema).
- */
-export const PIN_LIST_FIELDS = [
-  ['pinId', 'id'],
-  ['title', 'title'],
-  ['description', 'description'],
-  ['lat', 'lat'],
-  ['lng', 'lng'],
-  ['mediaCount', 'media_count'],
-  ['countryCode', 'country_code'],
-  ['countryName', 'country_name'],
-  ['country', 'country_name'],
-  ['visitDate', 'visit_date'],
-  ['verificationStatus', 'verification_status'],
-  ['verificationScore', 'verification_score'],
-  ['name', 'title'],
-] as const satisfies readonly (readonly [keyof Pin, keyof PinsTable])[];
+/** What a list shows of each pin: the presenter's fields, each with its column, in the contract's order. */
+export const PIN_LIST_FIELDS = PIN_FIELD_LIST;
 
 const INSERT_BATCH = 500;
 
