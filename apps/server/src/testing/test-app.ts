@@ -13,6 +13,7 @@ import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { createDatabase, migrateToLatest, type Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import { GazetteerService } from '../geo/gazetteer-service.js';
 import { extractCode, startSmtpCapture, type SmtpCapture } from './smtp.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -71,6 +72,17 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   };
 }
 
+let gazetteer: GazetteerService | undefined;
+
+/**
+ * The one gazetteer of this test file, loaded at most once and handed to every app it starts (loading it
+ * takes seconds). The apps leave it running; it holds only memory, freed with the file's worker.
+ */
+export function sharedGazetteer(): GazetteerService {
+  gazetteer ??= new GazetteerService();
+  return gazetteer;
+}
+
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
@@ -87,10 +99,12 @@ export async function startTestApp(dialect: Dialect, env: Record<string, string>
   const mail = await startSmtpCapture();
   const testDb = await createTestDatabase(dialect);
   await migrateToLatest(testDb.db);
+  // A data folder of the app's own (media, outbox) unless the suite brings one: suites run side by side.
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'waymarks-app-'));
   const config = {
     ...loadConfig(
       {
-        DATA_DIR: path.join(tmpdir(), 'waymarks-unused'),
+        DATA_DIR: dataDir,
         AUTH_SECRET: randomBytes(32).toString('hex'),
         SMTP_URL: mail.url,
         MAIL_FROM: 'Waymarks <no-reply@waymarks.test>',
@@ -111,6 +125,7 @@ export async function startTestApp(dialect: Dialect, env: Record<string, string>
     sleep: async (ms) => {
       sleeps.push(ms);
     },
+    gazetteer: sharedGazetteer(),
   });
   await app.ready();
   return {
@@ -126,6 +141,7 @@ export async function startTestApp(dialect: Dialect, env: Record<string, string>
       await app.close();
       await testDb.drop();
       await mail.close();
+      if (dataDir !== env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -5,9 +5,8 @@ import { PbfReader } from 'pbf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, ErrorResponse } from '@waymarks/shared';
 import type { Gazetteer } from '../../geo/gazetteer.js';
-import { loadGazetteerNow } from '../../geo/gazetteer-service.js';
 import { COMPRESSION_THRESHOLD_BYTES } from '../../http/compression.js';
-import { startTestApp, type TestApp } from '../../testing/test-app.js';
+import { sharedGazetteer, startTestApp, type TestApp } from '../../testing/test-app.js';
 import {
   MAX_PLACES_PER_TILE,
   PLACE_TILES_BUFFER,
@@ -64,7 +63,7 @@ describe('place-name vector tiles', () => {
   const rowOf = new Map<number, number>();
 
   beforeAll(async () => {
-    [t, gazetteer] = await Promise.all([startTestApp('sqlite'), loadGazetteerNow()]);
+    [t, gazetteer] = await Promise.all([startTestApp('sqlite'), sharedGazetteer().get()]);
     const { count, kind, geonameId } = gazetteer.tables;
     for (let row = 0; row < count; row += 1) if (kind[row] === 0) rowOf.set(geonameId[row]!, row);
   }, 60_000);
