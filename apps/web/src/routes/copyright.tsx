@@ -1,6 +1,6 @@
 // /copyright (SPEC.md §2, Info pages): the text lives in features/legal/CopyrightPolicy.tsx.
 import { LegalRoute } from '../components/site/LegalRoute';
-import CopyrightPolicy, { meta } from '../features/legal/CopyrightPolicy';
+import { CopyrightPolicy, copyrightMeta as meta } from '../features/legal';
 
 export { meta };
 

@@ -1,19 +1,22 @@
 // /dashboard (SPEC.md §2): header, stats bar, the map with its search box, and the timeline strip; a click
 // on the map, a marker, a search result or a timeline pin opens the location dialog for that place.
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { UploadCloud } from 'lucide-react';
 import { GEOCODE_FALLBACK, hasFeature, type Pin, type PlaceSearchResult } from '@waymarks/shared';
 import { useAuth } from '../app/auth/useAuth';
 import { usePageTitle } from '../app/usePageTitle';
 import { SimpleFooter } from '../components/site/Footer';
 import { SkipLink } from '../components/site/SkipLink';
-import { DashboardHeader } from '../features/dashboard/components/DashboardHeader';
-import { MapErrorBoundary } from '../features/dashboard/components/MapErrorBoundary';
-import { SearchBox } from '../features/dashboard/components/SearchBox';
-import { StatsBar } from '../features/dashboard/components/StatsBar';
-import type { MapFocus } from '../features/dashboard/components/MapView';
-import { nearestPinWithin } from '../features/dashboard/own-places';
-import { usePreferences } from '../features/dashboard/preferences';
+import {
+  DashboardHeader,
+  MapErrorBoundary,
+  MapView,
+  SearchBox,
+  StatsBar,
+  nearestPinWithin,
+  usePreferences,
+  type MapFocus,
+} from '../features/dashboard';
 import { LocationDialog } from '../features/location';
 import { useCountries, usePins } from '../features/pins';
 import {
@@ -25,8 +28,6 @@ import {
   type MapPlace,
 } from '../features/places';
 import { TimelineStrip } from '../features/timeline';
-
-const MapView = lazy(() => import('../features/dashboard/components/MapView'));
 
 const QUICK_UPLOAD_PLACE: MapPlace = {
   lat: 0,

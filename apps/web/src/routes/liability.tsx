@@ -1,6 +1,6 @@
 // /liability (SPEC.md §2, Info pages): the text lives in features/legal/LimitationOfLiability.tsx.
 import { LegalRoute } from '../components/site/LegalRoute';
-import LimitationOfLiability, { meta } from '../features/legal/LimitationOfLiability';
+import { LimitationOfLiability, liabilityMeta as meta } from '../features/legal';
 
 export { meta };
 

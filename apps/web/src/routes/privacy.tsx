@@ -1,6 +1,6 @@
 // /privacy (SPEC.md §2, Info pages): the text lives in features/legal/PrivacyPolicy.tsx.
 import { LegalRoute } from '../components/site/LegalRoute';
-import PrivacyPolicy, { meta } from '../features/legal/PrivacyPolicy';
+import { PrivacyPolicy, privacyMeta as meta } from '../features/legal';
 
 export { meta };
 

@@ -1,6 +1,6 @@
 // /stripe-privacy (SPEC.md §2, Info pages): the text lives in features/legal/StripePrivacy.tsx.
 import { LegalRoute } from '../components/site/LegalRoute';
-import StripePrivacy, { meta } from '../features/legal/StripePrivacy';
+import { StripePrivacy, stripePrivacyMeta as meta } from '../features/legal';
 
 export { meta };
 

@@ -1,6 +1,6 @@
 // /terms (SPEC.md §2, Info pages): the text lives in features/legal/TermsOfService.tsx.
 import { LegalRoute } from '../components/site/LegalRoute';
-import TermsOfService, { meta } from '../features/legal/TermsOfService';
+import { TermsOfService, termsMeta as meta } from '../features/legal';
 
 export { meta };
 
