@@ -3,6 +3,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { PinsTable } from '../db/schema.js';
+import type { CountryTally } from './travel-figures.js';
 
 /** A pin as stored. */
 export type StoredPin = Selectable<PinsTable>;
@@ -11,6 +12,10 @@ export interface TravellerPins {
   /** Every pin of the traveller, oldest first, as they were made. */
   allOf(userId: string): Promise<StoredPin[]>;
   countByUser(userId: string): Promise<number>;
+  /** The users' pins tallied per country code; `within` is the caller's transaction. */
+  countryTallies(userIds: readonly string[], within?: Db): Promise<CountryTally[]>;
+  /** How many distinct places (city and country) each user's pins reach; users without one are absent. */
+  cityCounts(userIds: readonly string[], within?: Db): Promise<Map<string, number>>;
   /**
    * Removes the number kept for the traveller's pin list (migration 0010): the pins' triggers write it as
    * the pins go, and it names no table it could cascade from. `within` is the caller's transaction.

@@ -1,8 +1,25 @@
 // Single-use secrets sent to people: e-mail confirmation codes, password-reset links, OAuth login codes.
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 
 export class CodesRepository {
   constructor(private readonly db: Db) {}
+
+  /**
+   * True when a sign-up made after `since`, still waiting for its code, chose this username (`key`, lower
+   * case) and is not `exceptUserId`'s own.
+   */
+  async holdsUsername(key: string, exceptUserId: string, since: number): Promise<boolean> {
+    const signUp = await this.db
+      .selectFrom('email_codes')
+      .select('id')
+      .where(sql<string>`lower(username)`, '=', key)
+      .where('consumed_at', 'is', null)
+      .where('created_at', '>', since)
+      .where('user_id', '!=', exceptUserId)
+      .executeTakeFirst();
+    return signUp !== undefined;
+  }
 
   /**
    * Stores a sign-up waiting for its code. What it chose (password, name, username) stays here and takes

@@ -1,7 +1,8 @@
-import { sql, type CompiledQuery } from 'kysely';
+import type { CompiledQuery } from 'kysely';
 import type { UserAccounts } from '../../common/users.js';
 import type { Db } from '../../db/database.js';
 import type { NewUserRow, UserRow, UserUpdate } from '../../db/schema.js';
+import { CodesRepository } from './codes.repository.js';
 
 export const USER_CACHE_TTL_MS = 1_000;
 const USER_CACHE_SIZE = 10_000;
@@ -11,8 +12,12 @@ export class UsersRepository implements UserAccounts {
   // changes, which saves Kysely's per-call query building on the hottest path.
   private readonly byId: CompiledQuery<UserRow>;
 
+  /** The sign-ups waiting for their code, which hold the usernames they chose (email_codes is theirs). */
+  private readonly codes: Pick<CodesRepository, 'holdsUsername'>;
+
   constructor(private readonly db: Db) {
     this.byId = db.selectFrom('users').selectAll().where('id', '=', '').compile();
+    this.codes = new CodesRepository(db);
   }
 
   async findById(id: string): Promise<UserRow | undefined> {
@@ -65,15 +70,7 @@ export class UsersRepository implements UserAccounts {
       .where('id', '!=', except)
       .executeTakeFirst();
     if (account) return true;
-    const signUp = await this.db
-      .selectFrom('email_codes')
-      .select('id')
-      .where(sql<string>`lower(username)`, '=', key)
-      .where('consumed_at', 'is', null)
-      .where('created_at', '>', since)
-      .where('user_id', '!=', except)
-      .executeTakeFirst();
-    return signUp !== undefined;
+    return this.codes.holdsUsername(key, except, since);
   }
 
   /**

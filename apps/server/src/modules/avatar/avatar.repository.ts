@@ -1,12 +1,16 @@
 // What the avatar reads and keeps besides the countries (CountriesRepository.countryCodes): the traveller's
-// verified pins, counted straight from the pins, so a pin just verified unlocks at once; and the saved
+// verified pins, read from the pins on each request, so a pin just verified unlocks at once; and the saved
 // avatar's row (migration 0012). Every write of the row is one statement, so parallel requests never fail:
 // saving is an upsert, and the writes that depend on what was read (the image's key, the unlocks already
 // told) change the row only if it still holds what was read.
 import type { Selectable } from 'kysely';
 import type { SavedAvatars } from '../../common/avatars.js';
+import type { TravellerPins } from '../../common/pins.js';
+import { travelFigures } from '../../common/travel-figures.js';
 import type { Db } from '../../db/database.js';
 import type { AvatarsTable } from '../../db/schema.js';
+// Until app.ts hands it in (see the constructor), the avatar builds the pins' repository itself.
+import { PinsRepository } from '../pins/pins.repository.js';
 
 export type AvatarRow = Selectable<AvatarsTable>;
 
@@ -17,16 +21,19 @@ export interface CheckedState {
 }
 
 export class AvatarRepository implements SavedAvatars {
-  constructor(private readonly db: Db) {}
+  private readonly pins: Pick<TravellerPins, 'countryTallies'>;
 
+  constructor(
+    private readonly db: Db,
+    pins?: Pick<TravellerPins, 'countryTallies'>,
+  ) {
+    // The pins' repository keeps no state, so one built over the same database reads what the app's does.
+    this.pins = pins ?? new PinsRepository(db);
+  }
+
+  /** The traveller's verified pins, as their travel figures count them (common/travel-figures.ts). */
   async verifiedPinCount(userId: string): Promise<number> {
-    const { n } = await this.db
-      .selectFrom('pins')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('user_id', '=', userId)
-      .where('verification_status', '=', 'verified')
-      .executeTakeFirstOrThrow();
-    return Number(n);
+    return travelFigures(await this.pins.countryTallies([userId])).verifiedPinCount;
   }
 
   find(userId: string): Promise<AvatarRow | undefined> {

@@ -1,5 +1,11 @@
+// What the countries page reads: the user's pins per country code with their stored bytes, and the
+// travel figures every page shares.
 import { MB } from '@waymarks/shared';
+import type { TravellerPins } from '../../common/pins.js';
+import { travelFigures, type TravelFigures, type TravelFiguresOf } from '../../common/travel-figures.js';
 import type { Db } from '../../db/database.js';
+// Until app.ts hands it in (see the constructor), the countries build the pins' repository themselves.
+import { PinsRepository } from '../pins/pins.repository.js';
 
 /** One user's pins of one country code, summed by the database. */
 export interface CountryPinsRow {
@@ -10,8 +16,16 @@ export interface CountryPinsRow {
   totalSizeMB: number;
 }
 
-export class CountriesRepository {
-  constructor(private readonly db: Db) {}
+export class CountriesRepository implements TravelFiguresOf {
+  private readonly pins: Pick<TravellerPins, 'countryTallies' | 'cityCounts'>;
+
+  constructor(
+    private readonly db: Db,
+    pins?: Pick<TravellerPins, 'countryTallies' | 'cityCounts'>,
+  ) {
+    // The pins' repository keeps no state, so one built over the same database reads what the app's does.
+    this.pins = pins ?? new PinsRepository(db);
+  }
 
   /** Every country code among the user's pins ('XX' at sea included), most pins first, then by code. */
   async pinsByCountry(userId: string): Promise<CountryPinsRow[]> {
@@ -52,34 +66,18 @@ export class CountriesRepository {
     }));
   }
 
-  /** The distinct country codes of the user's pins. */
-  async countryCodes(userId: string): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('pins')
-      .select('country_code')
-      .distinct()
-      .where('user_id', '=', userId)
-      .execute();
-    return rows.map((row) => row.country_code);
+  /** The user's travel figures, computed where every figure is (common/travel-figures.ts). */
+  async figures(userId: string): Promise<TravelFigures> {
+    return travelFigures(await this.pins.countryTallies([userId]));
   }
 
-  /**
-   * Distinct places by city and country (SPEC.md §9 city-name priority: the gazetteer's town, else its
-   * region, stored on each pin as `city`); pins with no place ('' at sea) do not count.
-   */
+  /** The distinct country codes of the user's pins ('XX' at sea included), as stored. */
+  async countryCodes(userId: string): Promise<string[]> {
+    return (await this.pins.countryTallies([userId])).map((row) => row.countryCode);
+  }
+
+  /** Distinct places by city and country (PinsRepository.cityCounts). */
   async cityCount(userId: string): Promise<number> {
-    const { cities } = await this.db
-      .selectFrom((eb) =>
-        eb
-          .selectFrom('pins')
-          .select(['country_code', 'city'])
-          .distinct()
-          .where('user_id', '=', userId)
-          .where('city', '<>', '')
-          .as('places'),
-      )
-      .select((eb) => eb.fn.countAll().as('cities'))
-      .executeTakeFirstOrThrow();
-    return Number(cities);
+    return (await this.pins.cityCounts([userId])).get(userId) ?? 0;
   }
 }

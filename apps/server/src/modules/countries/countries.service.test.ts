@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { travelFigures } from '../../common/travel-figures.js';
 import type { CountryPinsRow } from './countries.repository.js';
-import { summarise } from './countries.service.js';
+import { summarise as summariseWith } from './countries.service.js';
 
 const row = (countryCode: string, pinCount: number, mediaCount = 0): CountryPinsRow => ({
   countryCode,
@@ -9,6 +10,24 @@ const row = (countryCode: string, pinCount: number, mediaCount = 0): CountryPins
   mediaCount,
   totalSizeMB: 0,
 });
+
+/** The summary of rows whose figures are those of the same pins, as the service reads them. */
+const summarise = (rows: readonly CountryPinsRow[], totalCities: number) =>
+  summariseWith(
+    rows,
+    travelFigures(
+      rows.map((row) => ({
+        userId: 'u',
+        countryCode: row.countryCode,
+        pins: row.pinCount,
+        verifiedPins: 0,
+        scoreSum: 0,
+        firstVisit: null,
+        lastVisit: null,
+      })),
+    ),
+    totalCities,
+  );
 
 describe('summarise', () => {
   it('is all zeros without pins', () => {

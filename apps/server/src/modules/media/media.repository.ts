@@ -2,7 +2,7 @@
 // in the same transaction as any change to them, so the pin never disagrees with its media.
 import { PostgresAdapter, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { verifyPin } from '@waymarks/shared';
-import type { TravellerMedia, Usage } from '../../common/media.js';
+import type { MediaTally, TravellerMedia, Usage } from '../../common/media.js';
 import type { Db } from '../../db/database.js';
 import type { Database, MediaTable } from '../../db/schema.js';
 import { mediaKeys, objectKeys } from './media-keys.js';
@@ -112,6 +112,43 @@ export class MediaRepository implements TravellerMedia {
       .orderBy('uploaded_at')
       .orderBy('id')
       .execute();
+  }
+
+  /** The users' ready media counted per user for their figures; users without any are absent. */
+  async tallies(userIds: readonly string[], within: Db = this.db): Promise<Map<string, MediaTally>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await within
+      .selectFrom('media')
+      .select((eb) => [
+        'user_id',
+        eb.fn.countAll().as('media'),
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when(eb.and([eb('date_source', 'is not', null), eb('date_source', '<>', 'file')]))
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as('camera_dated'),
+        eb.fn.sum<number>('has_location_verification').as('gps_verified'),
+      ])
+      .where('user_id', 'in', userIds)
+      .where('status', '=', 'ready')
+      .groupBy('user_id')
+      .execute();
+    // Counts and sums come back as bigint strings or numbers depending on the driver.
+    return new Map(
+      rows.map((row) => [
+        row.user_id,
+        {
+          media: Number(row.media),
+          cameraDated: Number(row.camera_dated ?? 0),
+          gpsVerified: Number(row.gps_verified ?? 0),
+        },
+      ]),
+    );
   }
 
   /** Every storage key the user's media items may have, in any status: what deleting them all removes. */

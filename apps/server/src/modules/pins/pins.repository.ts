@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { TravellerPins } from '../../common/pins.js';
+import type { CountryTally } from '../../common/travel-figures.js';
 import { PIN_FIELD_LIST } from '../../common/pin.presenter.js';
 import type { Db } from '../../db/database.js';
 import type { PinsTable } from '../../db/schema.js';
@@ -106,6 +107,63 @@ export class PinsRepository implements TravellerPins {
       .orderBy('created_at')
       .orderBy('id')
       .execute();
+  }
+
+  /**
+   * The users' pins tallied per country code, what their travel figures are computed from
+   * (common/travel-figures.ts); `within` is the caller's transaction.
+   */
+  async countryTallies(userIds: readonly string[], within: Db = this.db): Promise<CountryTally[]> {
+    if (userIds.length === 0) return [];
+    const rows = await within
+      .selectFrom('pins')
+      .select((eb) => [
+        'user_id',
+        'country_code',
+        eb.fn.countAll().as('pins'),
+        eb.fn
+          .sum<number>(eb.case().when('verification_status', '=', 'verified').then(1).else(0).end())
+          .as('verified'),
+        eb.fn.sum<number>('verification_score').as('score_sum'),
+        eb.fn.min('visit_date').as('first_visit'),
+        eb.fn.max('visit_date').as('last_visit'),
+      ])
+      .where('user_id', 'in', userIds)
+      .groupBy(['user_id', 'country_code'])
+      .execute();
+    // Counts and sums come back as bigint strings or numbers depending on the driver.
+    return rows.map((row) => ({
+      userId: row.user_id,
+      countryCode: row.country_code,
+      pins: Number(row.pins),
+      verifiedPins: Number(row.verified ?? 0),
+      scoreSum: Number(row.score_sum ?? 0),
+      firstVisit: row.first_visit ?? null,
+      lastVisit: row.last_visit ?? null,
+    }));
+  }
+
+  /**
+   * How many distinct places each user's pins reach, by city and country (SPEC.md §9 city-name priority:
+   * the gazetteer's town, else its region, stored on each pin as `city`); pins with no place ('' at sea) do
+   * not count, nor do users without one.
+   */
+  async cityCounts(userIds: readonly string[], within: Db = this.db): Promise<Map<string, number>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await within
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('pins')
+          .select(['user_id', 'country_code', 'city'])
+          .distinct()
+          .where('user_id', 'in', userIds)
+          .where('city', '<>', '')
+          .as('places'),
+      )
+      .select((eb) => ['user_id', eb.fn.countAll().as('cities')])
+      .groupBy('user_id')
+      .execute();
+    return new Map(rows.map((row) => [row.user_id, Number(row.cities)]));
   }
 
   private get isPostgres(): boolean {

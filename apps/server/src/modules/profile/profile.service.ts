@@ -3,18 +3,18 @@
 // upload at once.
 import { ErrorCode, MB, getTier, storagePercent, type Profile } from '@waymarks/shared';
 import type { AccountBilling } from '../../common/billing.js';
+import type { TravellerMedia } from '../../common/media.js';
+import type { TravellerPins } from '../../common/pins.js';
+import type { UserAccounts } from '../../common/users.js';
 import { tierOf } from '../../common/user-tier.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import { AUTH_MESSAGES, PENDING_SIGNUP_TTL_MS } from '../auth/auth.service.js';
-import type { UsersRepository } from '../auth/users.repository.js';
-import type { MediaRepository } from '../media/media.repository.js';
-import type { PinsRepository } from '../pins/pins.repository.js';
 
 interface ProfileDeps {
-  users: Pick<UsersRepository, 'update' | 'isUsernameTaken' | 'releaseUnconfirmedUsername' | 'findById'>;
-  media: Pick<MediaRepository, 'usage'>;
-  pins: Pick<PinsRepository, 'countByUser'>;
+  users: Pick<UserAccounts, 'update' | 'isUsernameTaken' | 'releaseUnconfirmedUsername' | 'findById'>;
+  media: Pick<TravellerMedia, 'usage'>;
+  pins: Pick<TravellerPins, 'countByUser'>;
   billing: AccountBilling;
   now: () => number;
 }

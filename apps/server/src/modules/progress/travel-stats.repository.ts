@@ -3,9 +3,14 @@
 // whole costs one pass over one traveller's own rows (an index on user_id each) and can never drift the
 // way counters bumped up and down would.
 import { PostgresAdapter, sql, type Selectable, type Transaction } from 'kysely';
-import { countedStates, travelerVerificationScore } from '@waymarks/shared';
+import type { TravellerMedia } from '../../common/media.js';
+import type { TravellerPins } from '../../common/pins.js';
+import { travelFigures } from '../../common/travel-figures.js';
 import type { Db } from '../../db/database.js';
 import type { Database, TravelStatsTable } from '../../db/schema.js';
+// Until app.ts hands these in (see the constructor), the figures' reads build their owners' repositories.
+import { MediaRepository } from '../media/media.repository.js';
+import { PinsRepository } from '../pins/pins.repository.js';
 
 export type TravelStatsRow = Selectable<TravelStatsTable>;
 
@@ -30,8 +35,22 @@ export type SortColumns = readonly { column: keyof TravelStatsRow; direction: 'a
 
 const asNumber = (value: unknown): number => Number(value ?? 0);
 
+/** The reads the figures are rewritten from, each by the repository that owns the table. */
+export interface FigureSources {
+  pins: Pick<TravellerPins, 'countryTallies' | 'cityCounts'>;
+  media: Pick<TravellerMedia, 'tallies'>;
+}
+
 export class TravelStatsRepository {
-  constructor(private readonly db: Db) {}
+  private readonly owners: FigureSources;
+
+  constructor(
+    private readonly db: Db,
+    owners?: FigureSources,
+  ) {
+    // The owners' repositories keep no state, so ones built over the same database read what the app's do.
+    this.owners = owners ?? { pins: new PinsRepository(db), media: new MediaRepository(db) };
+  }
 
   private get isPostgres(): boolean {
     return this.db.getExecutor().adapter instanceof PostgresAdapter;
@@ -186,88 +205,30 @@ export class TravelStatsRepository {
     if (users.length === 0) return [];
     const ids = users.map((user) => user.id);
 
-    const byCountry = await trx
-      .selectFrom('pins')
-      .select((eb) => [
-        'user_id',
-        'country_code',
-        eb.fn.countAll().as('pins'),
-        eb.fn
-          .sum<number>(eb.case().when('verification_status', '=', 'verified').then(1).else(0).end())
-          .as('verified'),
-        eb.fn.sum<number>('verification_score').as('score_sum'),
-        eb.fn.min('visit_date').as('first_visit'),
-        eb.fn.max('visit_date').as('last_visit'),
-      ])
-      .where('user_id', 'in', ids)
-      .groupBy(['user_id', 'country_code'])
-      .execute();
-    const cities = await trx
-      .selectFrom((eb) =>
-        eb
-          .selectFrom('pins')
-          .select(['user_id', 'country_code', 'city'])
-          .distinct()
-          .where('user_id', 'in', ids)
-          .where('city', '<>', '')
-          .as('places'),
-      )
-      .select((eb) => ['user_id', eb.fn.countAll().as('cities')])
-      .groupBy('user_id')
-      .execute();
-    const media = await trx
-      .selectFrom('media')
-      .select((eb) => [
-        'user_id',
-        eb.fn.countAll().as('media'),
-        eb.fn
-          .sum<number>(
-            eb
-              .case()
-              .when(eb.and([eb('date_source', 'is not', null), eb('date_source', '<>', 'file')]))
-              .then(1)
-              .else(0)
-              .end(),
-          )
-          .as('camera_dated'),
-        eb.fn.sum<number>('has_location_verification').as('gps_verified'),
-      ])
-      .where('user_id', 'in', ids)
-      .where('status', '=', 'ready')
-      .groupBy('user_id')
-      .execute();
-
-    const countriesOf = groupBy(byCountry, (row) => row.user_id);
-    const citiesOf = new Map(cities.map((row) => [row.user_id, asNumber(row.cities)]));
-    const mediaOf = new Map(media.map((row) => [row.user_id, row]));
+    // One after another: the statements share the transaction's connection.
+    const tallies = await this.owners.pins.countryTallies(ids, trx);
+    const cities = await this.owners.pins.cityCounts(ids, trx);
+    const media = await this.owners.media.tallies(ids, trx);
+    const talliesOf = groupBy(tallies, (row) => row.userId);
     const rows = users.map((user) => {
-      const countries = countriesOf.get(user.id) ?? [];
-      const mediaRow = mediaOf.get(user.id);
-      const pinCount = countries.reduce((sum, row) => sum + asNumber(row.pins), 0);
-      const scoreSum = countries.reduce((sum, row) => sum + asNumber(row.score_sum), 0);
-      const visits = countries
-        .flatMap((row) => [row.first_visit, row.last_visit])
-        .filter((day) => day != null);
-      visits.sort();
-      const counted = countedStates(countries.map((row) => row.country_code));
+      const figures = travelFigures(talliesOf.get(user.id) ?? []);
+      const mediaRow = media.get(user.id);
       return {
         user_id: user.id,
         signup_at: user.created_at,
-        country_count: counted.size,
-        city_count: citiesOf.get(user.id) ?? 0,
-        pin_count: pinCount,
-        verified_pin_count: countries.reduce((sum, row) => sum + asNumber(row.verified), 0),
-        verified_country_count: countedStates(
-          countries.filter((row) => asNumber(row.verified) > 0).map((row) => row.country_code),
-        ).size,
-        verification_score: travelerVerificationScore(scoreSum, pinCount),
-        media_count: asNumber(mediaRow?.media),
-        camera_dated_media_count: asNumber(mediaRow?.camera_dated),
-        gps_verified_media_count: asNumber(mediaRow?.gps_verified),
-        first_visit: visits[0] ?? null,
-        last_visit: visits.at(-1) ?? null,
+        country_count: figures.countries.size,
+        city_count: cities.get(user.id) ?? 0,
+        pin_count: figures.pinCount,
+        verified_pin_count: figures.verifiedPinCount,
+        verified_country_count: figures.verifiedCountries.size,
+        verification_score: figures.verificationScore,
+        media_count: mediaRow?.media ?? 0,
+        camera_dated_media_count: mediaRow?.cameraDated ?? 0,
+        gps_verified_media_count: mediaRow?.gpsVerified ?? 0,
+        first_visit: figures.firstVisit,
+        last_visit: figures.lastVisit,
         updated_at: now,
-        counted,
+        counted: figures.countries,
       };
     });
 
