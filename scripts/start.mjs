@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: build if the build is missing or older than the sources, then run the server in the
-// foreground (signals forwarded, its exit code returned). Configuration comes from the environment;
+// foreground (signals forwarded, its exit code returned). `npm run worker` (this script with the argument
+// `worker`) runs the jobs worker instead, for JOBS=worker. Configuration comes from the environment;
 // see .env.example.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -59,7 +60,8 @@ if (reason) {
   }
 }
 
-const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')], {
+const entry = process.argv[2] === 'worker' ? 'worker.js' : 'main.js';
+const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist', entry)], {
   cwd: root,
   stdio: 'inherit',
 });
@@ -67,7 +69,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => child.kill(signal));
 }
 child.on('error', (error) => {
-  console.error(`Could not start the server: ${error.message}`);
+  console.error(`Could not start ${entry}: ${error.message}`);
   process.exit(1);
 });
 child.on('exit', (code, signal) => {

@@ -1,4 +1,4 @@
-// Bundles the server (src/main.ts), the admin CLI (src/cli.ts) and its worker threads into dist/
+// Bundles the server (src/main.ts), the jobs worker (src/worker.ts), the admin CLI (src/cli.ts) and the worker threads into dist/
 // as ESM for Node 20.
 // npm packages stay external and are loaded from node_modules at run time, except the workspace package
 // @waymarks/shared, which ships TypeScript source and so is compiled into the bundle.
@@ -11,7 +11,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const outdir = path.join(here, 'dist');
 const BUNDLED_PACKAGES = ['@waymarks/shared'];
 
-const entryPoints = ['src/main.ts', 'src/cli.ts']
+const entryPoints = ['src/main.ts', 'src/worker.ts', 'src/cli.ts']
   .map((file) => path.join(here, file))
   .filter((file) => {
     if (existsSync(file)) return true;

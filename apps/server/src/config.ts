@@ -37,6 +37,13 @@ const EnvSchema = z.object({
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')
     .describe('Least severe log level written'),
+  JOBS: z
+    .enum(['inline', 'worker'])
+    .default('inline')
+    .describe(
+      'inline: the server runs the recurring background work (media sweep, city backfill) itself; ' +
+        'worker: a separate `npm run worker` process runs it',
+    ),
   SESSION_MAX_AGE_DAYS: z.coerce
     .number()
     .positive()
@@ -195,6 +202,8 @@ export interface Config {
   publicUrl: string;
   database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
   logLevel: string;
+  /** Who runs the recurring jobs: this server (inline) or a worker process beside it. */
+  jobs: 'inline' | 'worker';
   authSecret: string;
   /** How long a sign-in lasts: an absolute end, and an end after this long unused. */
   sessions: { maxAgeMs: number; idleMs: number };
@@ -284,6 +293,7 @@ export function parseSettings(
     publicUrl,
     database: databaseFrom(e.DATABASE_URL, dataDir),
     logLevel: e.LOG_LEVEL,
+    jobs: e.JOBS,
     authSecret: e.AUTH_SECRET,
     sessions: {
       maxAgeMs: e.SESSION_MAX_AGE_DAYS * DAY_MS,

@@ -24,10 +24,6 @@ interface BasemapTilesRoutesDeps {
 }
 
 export async function basemapTilesRoutes(app: FastifyInstance, deps: BasemapTilesRoutesDeps): Promise<void> {
-  // Cut as soon as the server listens, without holding up start-up; the first tile request starts it too.
-  app.addHook('onListen', async () => deps.tiles.start());
-  app.addHook('onClose', async () => deps.tiles.close());
-
   app
     .withTypeProvider<ZodTypeProvider>()
     .get(BASEMAP_TILES_ROUTE, { schema: { hide: true, params: TileParams } }, async (request, reply) => {

@@ -31,11 +31,6 @@ export async function placeTilesRoutes(app: FastifyInstance, deps: PlaceTilesRou
   const { tiles } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  // Built once the gazetteer has loaded, which starts when the server listens (places.routes.ts).
-  app.addHook('onListen', async () => {
-    tiles.index().catch(() => {}); // the gazetteer logs its own failure; the next request tries again
-  });
-
   api.get(
     PLACE_TILES_PATH.replace(/\{(\w+)\}/g, ':$1'),
     { schema: { hide: true, params: TileParams } },

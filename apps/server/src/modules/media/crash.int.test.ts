@@ -180,7 +180,7 @@ async function startServer(environment: Environment): Promise<Server> {
   createInterface({ input: child.stderr! }).on('line', (line) => log.push(line));
   createInterface({ input: child.stdout! }).on('line', (line) => {
     log.push(line);
-    let entry: { msg?: string; sweep?: SweepReport };
+    let entry: { msg?: string; job?: string; sweep?: SweepReport };
     try {
       entry = JSON.parse(line) as typeof entry;
     } catch {
@@ -191,7 +191,7 @@ async function startServer(environment: Environment): Promise<Server> {
       awaited.get(entry.msg)!();
       awaited.delete(entry.msg);
     }
-    if (entry.msg === 'media sweep failed') sweepFailed(new Error(`The media sweep failed: ${line}`));
+    if (entry.job === 'media.sweep') sweepFailed(new Error(`The media sweep failed: ${line}`));
   });
   void exited.then(({ code, signal }) =>
     sweepFailed(new Error(`The server ended (${signal ?? code}) before its sweep:\n${log.join('\n')}`)),

@@ -35,10 +35,6 @@ export async function placesRoutes(app: FastifyInstance, deps: PlacesRoutesDeps)
   const limits = deps.rateLimits ?? DEFAULT_PLACES_RATE_LIMITS;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  // Warm: start loading as soon as the server listens, without holding up start-up.
-  app.addHook('onListen', async () => {
-    gazetteer.start().catch(() => {}); // logged by the service; the next request tries again
-  });
 
   api.get(
     '/places/search',

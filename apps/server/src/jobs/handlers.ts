@@ -1,0 +1,33 @@
+// What each job does, in terms of the services and repositories that do the work.
+import type { Db } from '../db/database.js';
+import type { GazetteerService } from '../geo/gazetteer-service.js';
+import type { MediaSweep } from '../modules/media/media.sweep.js';
+import { backfillPinCities } from '../modules/progress/city-backfill.js';
+import type { JobHandlers, JobQueue } from './queue.js';
+
+interface JobHandlerDeps {
+  db: Db;
+  gazetteer: GazetteerService;
+  jobs: JobQueue;
+  sweep: MediaSweep;
+  refreshProgress: (userId: string) => Promise<void>;
+  log: { info(object: object, message: string): void };
+}
+
+export function jobHandlers(deps: JobHandlerDeps): JobHandlers {
+  const { jobs, log } = deps;
+  return {
+    'media.sweep': async ({ partsOlderThanMs }) => {
+      const report = await deps.sweep.run({ partsOlderThanMs });
+      log.info({ sweep: report }, 'media sweep done');
+    },
+    'pins.city-backfill': async () => {
+      // Each owner's figures are rewritten as a job of its own, once however many of their pins changed.
+      const filled = await backfillPinCities(deps.db, deps.gazetteer, {
+        refresh: (userId) => jobs.enqueue('progress.refresh', { userId }, { key: userId }),
+      });
+      if (filled > 0) log.info({ filled }, 'pin cities read from their coordinates');
+    },
+    'progress.refresh': ({ userId }) => deps.refreshProgress(userId),
+  };
+}

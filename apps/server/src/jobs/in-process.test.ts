@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { InProcessQueue, type JobLog } from './in-process.js';
+import { describeJobQueueContract } from './queue.contract.js';
+import type { JobHandlers } from './queue.js';
+
+const quiet: JobLog = { warn: () => {}, error: () => {} };
+
+describeJobQueueContract(
+  'in-process',
+  ({ retryDelayMs }) => new InProcessQueue({ log: quiet, retryDelayMs }),
+);
+
+describe('the in-process job queue', () => {
+  it('runs no more jobs at once than its concurrency', async () => {
+    const queue = new InProcessQueue({ log: quiet, concurrency: 2 });
+    let running = 0;
+    let most = 0;
+    const refresh = async () => {
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      running -= 1;
+    };
+    queue.start({ 'progress.refresh': refresh } as unknown as JobHandlers);
+    for (let i = 0; i < 8; i += 1) await queue.enqueue('progress.refresh', { userId: `u${i}` });
+    await queue.idle();
+    expect(most).toBe(2);
+  });
+
+  it('logs each failed try as a warning and the last as an error, naming the job', async () => {
+    const lines: { level: string; object: object; message: string }[] = [];
+    const log: JobLog = {
+      warn: (object, message) => lines.push({ level: 'warn', object, message }),
+      error: (object, message) => lines.push({ level: 'error', object, message }),
+    };
+    const queue = new InProcessQueue({ log, retryDelayMs: () => 1 });
+    queue.start({
+      'media.sweep': async () => {
+        throw new Error('storage is down');
+      },
+    } as unknown as JobHandlers);
+    await queue.enqueue('media.sweep', { partsOlderThanMs: 0 });
+    await queue.idle();
+    expect(lines.map((line) => [line.level, line.message])).toEqual([
+      ['warn', 'a job failed; it will be tried again'],
+      ['warn', 'a job failed; it will be tried again'],
+      ['error', 'a job failed and will not be tried again'],
+    ]);
+    expect(lines[2]!.object).toMatchObject({ job: 'media.sweep', attempts: 3 });
+  });
+});

@@ -1,0 +1,132 @@
+// The in-process adapter of the jobs port: jobs wait in memory and run in this process, a few at a time,
+// each tried up to JOB_ATTEMPTS times. What waits is lost if the process stops; every job here can be
+// lost that way (the sweep and the backfill run again at the next start, and a traveller's figures are
+// rewritten whole at their next change), which is what makes memory enough for one machine.
+import {
+  JOB_ATTEMPTS,
+  retryDelayMs,
+  type EnqueueOptions,
+  type JobHandlers,
+  type JobName,
+  type JobPayloads,
+  type JobQueue,
+} from './queue.js';
+
+interface Waiting {
+  name: JobName;
+  payload: unknown;
+  key: string | undefined;
+  attempt: number;
+}
+
+export interface JobLog {
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+interface InProcessQueueOptions {
+  log: JobLog;
+  /** Jobs running at once. */
+  concurrency?: number;
+  /** Wait before try `attempt + 1`; defaults to retryDelayMs (1 s, then 4 s). */
+  retryDelayMs?: (attempt: number) => number;
+}
+
+export class InProcessQueue implements JobQueue {
+  private readonly waiting: Waiting[] = [];
+  /** name + key of the jobs waiting with a key. */
+  private readonly waitingKeys = new Set<string>();
+  private readonly retries = new Set<NodeJS.Timeout>();
+  private readonly running = new Set<Promise<void>>();
+  private handlers: JobHandlers | undefined;
+  private stopped = false;
+  private idleWaiters: (() => void)[] = [];
+
+  constructor(private readonly options: InProcessQueueOptions) {}
+
+  async enqueue<N extends JobName>(name: N, payload: JobPayloads[N], options: EnqueueOptions = {}) {
+    if (this.stopped) return;
+    this.add({ name, payload, key: options.key, attempt: 1 });
+  }
+
+  start(handlers: JobHandlers): void {
+    this.handlers = handlers;
+    this.stopped = false;
+    this.pump();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const timer of this.retries) clearTimeout(timer);
+    this.retries.clear();
+    await Promise.all(this.running);
+    this.settle();
+  }
+
+  idle(): Promise<void> {
+    if (this.isIdle()) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private add(job: Waiting): void {
+    if (job.key !== undefined) {
+      const id = `${job.name}\u0000${job.key}`;
+      if (this.waitingKeys.has(id)) return;
+      this.waitingKeys.add(id);
+    }
+    this.waiting.push(job);
+    this.pump();
+  }
+
+  private pump(): void {
+    const concurrency = this.options.concurrency ?? 2;
+    while (this.handlers && !this.stopped && this.running.size < concurrency && this.waiting.length > 0) {
+      const job = this.waiting.shift()!;
+      if (job.key !== undefined) this.waitingKeys.delete(`${job.name}\u0000${job.key}`);
+      const run = this.run(job).finally(() => {
+        this.running.delete(run);
+        this.pump();
+        this.settle();
+      });
+      this.running.add(run);
+    }
+  }
+
+  private async run(job: Waiting): Promise<void> {
+    const handler = this.handlers![job.name] as (payload: unknown) => Promise<void>;
+    try {
+      await handler(job.payload);
+    } catch (error) {
+      const { log } = this.options;
+      if (job.attempt >= JOB_ATTEMPTS) {
+        log.error(
+          { err: error, job: job.name, attempts: job.attempt },
+          'a job failed and will not be tried again',
+        );
+        return;
+      }
+      const delay = (this.options.retryDelayMs ?? retryDelayMs)(job.attempt);
+      log.warn(
+        { err: error, job: job.name, attempt: job.attempt, retryInMs: delay },
+        'a job failed; it will be tried again',
+      );
+      const timer = setTimeout(() => {
+        this.retries.delete(timer);
+        this.add({ ...job, attempt: job.attempt + 1 });
+      }, delay);
+      timer.unref();
+      this.retries.add(timer);
+    }
+  }
+
+  private isIdle(): boolean {
+    return this.running.size === 0 && this.retries.size === 0 && (this.waiting.length === 0 || this.stopped);
+  }
+
+  private settle(): void {
+    if (!this.isIdle()) return;
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const resolve of waiters) resolve();
+  }
+}

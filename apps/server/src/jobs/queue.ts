@@ -1,0 +1,44 @@
+// The jobs port: work that runs outside the request that caused it (the media sweep, reading the cities of
+// older pins, rewriting a traveller's figures). Services enqueue by name; the composition root gives the
+// queue its handlers and starts it in the process that runs jobs. The in-process adapter (in-process.ts)
+// runs them in this process; a durable engine can stand behind the same port, held to the same contract
+// (queue.contract.ts).
+
+/** Every job the service knows, with what it carries. Payloads are plain JSON: a durable queue stores them. */
+export interface JobPayloads {
+  /** Removes what crashes and abandoned uploads left behind (media.sweep.ts). */
+  'media.sweep': { partsOlderThanMs: number };
+  /** Reads the cities of pins stored without one (city-backfill.ts). */
+  'pins.city-backfill': Record<string, never>;
+  /** Rewrites one traveller's figures from what is stored now. */
+  'progress.refresh': { userId: string };
+}
+
+export type JobName = keyof JobPayloads;
+
+export type JobHandler<N extends JobName> = (payload: JobPayloads[N]) => Promise<void>;
+
+export type JobHandlers = { [N in JobName]: JobHandler<N> };
+
+export interface EnqueueOptions {
+  /**
+   * While a job of the same name and key waits to run, enqueueing another adds nothing: ten changes to one
+   * traveller's pins in a burst rewrite their figures once or twice, not ten times.
+   */
+  key?: string;
+}
+
+export interface JobQueue {
+  /** Adds a job; resolves once it is accepted (stored, for a durable queue), not when it has run. */
+  enqueue<N extends JobName>(name: N, payload: JobPayloads[N], options?: EnqueueOptions): Promise<void>;
+  /** Starts running jobs with these handlers. Jobs enqueued before start wait for it. */
+  start(handlers: JobHandlers): void;
+  /** Takes no new job to run, and waits for those running to finish. */
+  stop(): Promise<void>;
+  /** Resolves once no job waits or runs (shutdown, tests). */
+  idle(): Promise<void>;
+}
+
+/** How often a failed job is tried in all, and how long to wait before the next try. */
+export const JOB_ATTEMPTS = 3;
+export const retryDelayMs = (attempt: number): number => 1_000 * 4 ** (attempt - 1);
