@@ -9,7 +9,7 @@ import { COMPRESSION_THRESHOLD_BYTES } from './compression.js';
 describe('compression of API answers', () => {
   let t: TestApp;
   const call = apiCaller(() => t);
-  const newUser = accountMaker(() => t, { label: 'squeeze', subnet: '10.77.0' });
+  const newUser = accountMaker(() => t, { label: 'squeeze' });
 
   beforeAll(async () => {
     t = await startTestApp('sqlite');

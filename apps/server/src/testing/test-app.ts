@@ -11,10 +11,17 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
+import { newId } from '../common/ids.js';
 import { createDatabase, migrateToLatest, type Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { GazetteerService } from '../geo/gazetteer-service.js';
-import { extractCode, startSmtpCapture, type SmtpCapture } from './smtp.js';
+import { hashPassword } from '../modules/auth/passwords.js';
+import { RefreshTokensRepository } from '../modules/auth/refresh-tokens.repository.js';
+import { SessionService } from '../modules/auth/session.service.js';
+import { SessionsRepository } from '../modules/auth/sessions.repository.js';
+import { AccessTokens } from '../modules/auth/tokens.js';
+import { UsersRepository } from '../modules/auth/users.repository.js';
+import { startSmtpCapture, type SmtpCapture } from './smtp.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -88,6 +95,8 @@ export interface TestApp {
   db: Db;
   config: Config;
   mail: SmtpCapture;
+  /** The app's clock: Date.now() moved by advance(). */
+  now(): number;
   /** Moves the app's clock forward. */
   advance(ms: number): void;
   /** Throttle delays the app asked to wait, in order (the wait itself is skipped in tests). */
@@ -116,12 +125,13 @@ export async function startTestApp(dialect: Dialect, env: Record<string, string>
     database: testDb.database,
   };
   let offset = 0;
+  const now = () => Date.now() + offset;
   const sleeps: number[] = [];
   const app = await buildApp({
     config,
     db: testDb.db,
     logger: false,
-    now: () => Date.now() + offset,
+    now,
     sleep: async (ms) => {
       sleeps.push(ms);
     },
@@ -133,6 +143,7 @@ export async function startTestApp(dialect: Dialect, env: Record<string, string>
     db: testDb.db,
     config,
     mail,
+    now,
     sleeps,
     advance: (ms) => {
       offset += ms;
@@ -164,48 +175,66 @@ export interface SignedInUser {
   userId: string;
 }
 
-/**
- * A fresh account through the real routes: sign-up, the e-mailed code, sign-in. Each call needs its own
- * e-mail and client address (the sign-up throttle counts per address).
- */
-export async function signUpAndSignIn(
-  t: TestApp,
-  account: { email: string; password: string; name: string; remoteAddress: string },
-): Promise<SignedInUser> {
-  const { email, password, name, remoteAddress } = account;
-  const since = Date.now();
-  const post = async (url: string, payload: object, expected: number) => {
-    const res = await t.app.inject({ method: 'POST', url, payload, remoteAddress });
-    if (res.statusCode !== expected) throw new Error(`POST ${url}: ${res.statusCode} ${res.body}`);
-    return res;
-  };
-  await post('/api/auth/signup', { name, email, password }, 201);
-  const code = extractCode(await t.mail.waitForMail(email, { since }));
-  await post('/api/auth/verify', { email, code }, 200);
-  const body = (await post('/api/auth/signin', { email, password }, 200)).json();
-  return { token: body.accessToken as string, userId: body.user.userId as string };
-}
-
-/** The password of accounts made by accountMaker. */
+/** The password of accounts made by createSignedInUser and accountMaker. */
 export const TEST_PASSWORD = 'Correct-Horse1';
 
+// argon2 is slow on purpose: the hash of TEST_PASSWORD is made once per test file and shared.
+let testPasswordHash: Promise<string> | undefined;
+
 /**
- * Fresh signed-in accounts for one suite: each call signs up, confirms and signs in a new account with its
- * own e-mail (`<label><n>@example.com`) and client address (`<subnet>.<n>`). `app` is read at each call,
- * so the maker can be made before the suite's app starts.
+ * A confirmed account with TEST_PASSWORD, written to the users table as `npm run admin create-user` writes
+ * one, and a session issued by the app's own session service: its token passes every guarded route as one
+ * from the sign-in route does, and the password signs in through the routes. The sign-up journey itself is
+ * tested where it is the subject (modules/auth).
+ */
+export async function createSignedInUser(
+  t: TestApp,
+  account: { email: string; name: string },
+): Promise<SignedInUser> {
+  testPasswordHash ??= hashPassword(TEST_PASSWORD);
+  const users = new UsersRepository(t.db);
+  const at = t.now();
+  const userId = newId();
+  await users.insert({
+    id: userId,
+    email: account.email.toLowerCase(),
+    name: account.name,
+    username: null,
+    username_key: null,
+    password_hash: await testPasswordHash,
+    picture: null,
+    email_verified: 1,
+    tier: 'free',
+    google_sub: null,
+    created_at: at,
+    updated_at: at,
+  });
+  const sessions = new SessionService({
+    users,
+    sessions: new SessionsRepository(t.db),
+    refreshTokens: new RefreshTokensRepository(t.db),
+    accessTokens: new AccessTokens(t.config.authSecret, t.config.publicUrl, t.now),
+    lifetimes: t.config.sessions,
+    now: t.now,
+  });
+  const issued = await sessions.issue((await users.findById(userId))!);
+  return { token: issued.session.accessToken, userId };
+}
+
+/**
+ * Fresh signed-in accounts for one suite, each with its own e-mail (`<label><n>@example.com`). `app` is
+ * read at each call, so the maker can be made before the suite's app starts.
  */
 export function accountMaker(
   app: () => TestApp,
-  options: { label: string; subnet: string; name?: string },
+  options: { label: string; name?: string },
 ): () => Promise<SignedInUser> {
   let count = 0;
   return () => {
     count += 1;
-    return signUpAndSignIn(app(), {
+    return createSignedInUser(app(), {
       email: `${options.label}${count}@example.com`,
-      password: TEST_PASSWORD,
       name: options.name ?? 'Ida Pfeiffer',
-      remoteAddress: `${options.subnet}.${count}`,
     });
   };
 }

@@ -16,7 +16,7 @@ describe.each(testDialects())('Google sign-in against a real OpenID provider on 
   let provider: OidcProvider;
   let t: TestApp;
   let base: string;
-  const makeAccount = accountMaker(() => t, { label: 'existing', subnet: '10.8.0' });
+  const makeAccount = accountMaker(() => t, { label: 'existing' });
   const bearer = (session: Session) => ({ authorization: `Bearer ${session.accessToken}` });
 
   beforeAll(async () => {

@@ -50,7 +50,7 @@ const STARTER: AvatarParts = { body: 'body-regular', skin: 'skin-olive', face: '
 describe.each(testDialects())('the avatar wardrobe on %s', (dialect) => {
   let t: TestApp;
   let dataDir: string;
-  const signedInUser = accountMaker(() => t, { label: 'dresser', subnet: '10.9.3' });
+  const signedInUser = accountMaker(() => t, { label: 'dresser' });
   const call = apiCaller(() => t);
 
   beforeAll(async () => {

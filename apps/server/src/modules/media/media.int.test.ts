@@ -30,7 +30,7 @@ const TOKYO = { lat: 35.6586, lng: 139.7454 };
 describe.each(testDialects())('media on %s', (dialect) => {
   let t: TestApp;
   let dataDir: string;
-  const signedInUser = accountMaker(() => t, { label: 'traveller', subnet: '10.7.0', name: 'Freya Stark' });
+  const signedInUser = accountMaker(() => t, { label: 'traveller', name: 'Freya Stark' });
   const call = apiCaller(() => t);
   const createPin = (user: SignedInUser, at = AREZZO, title = 'Arezzo') =>
     createPinAs(call, user, { ...at, title });

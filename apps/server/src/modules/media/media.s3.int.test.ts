@@ -43,7 +43,6 @@ describe.each(testDialects())('media on S3 storage (s3rver) on %s', (dialect) =>
   let bucket: S3Client;
   const signedInUser = accountMaker(() => t, {
     label: 's3-traveller',
-    subnet: '10.8.0',
     name: 'Isabella Bird',
   });
   const call = apiCaller(() => t);

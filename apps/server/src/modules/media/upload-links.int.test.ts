@@ -38,7 +38,7 @@ function suite(dialect: Dialect, kind: 'local' | 's3', subnet: string) {
   let s3: S3TestServer | undefined;
   let dataDir: string;
   let storage: Storage;
-  const signedInUser = accountMaker(() => t, { label: `links-${kind}`, subnet });
+  const signedInUser = accountMaker(() => t, { label: `links-${kind}` });
   const call = apiCaller(() => t);
   /** The app's clock, which `advance` moves. */
   let offset = 0;

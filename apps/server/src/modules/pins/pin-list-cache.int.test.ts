@@ -19,7 +19,7 @@ import { PinsRepository } from './pins.repository.js';
 describe.each(testDialects())('the kept pins list on %s', (dialect) => {
   let t: TestApp;
   let repository: PinsRepository;
-  const signedInUser = accountMaker(() => t, { label: 'keeper', subnet: '10.6.2' });
+  const signedInUser = accountMaker(() => t, { label: 'keeper' });
   const call = apiCaller(() => t);
 
   const titles = async (user: SignedInUser) => {

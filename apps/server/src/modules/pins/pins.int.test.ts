@@ -16,7 +16,7 @@ const MID_ATLANTIC = { lat: 30, lng: -40 };
 
 describe.each(testDialects())('pins on %s', (dialect) => {
   let t: TestApp;
-  const signedInUser = accountMaker(() => t, { label: 'pinner', subnet: '10.6.0' });
+  const signedInUser = accountMaker(() => t, { label: 'pinner' });
   const call = apiCaller(() => t);
 
   const countPins = async (userId: string) =>

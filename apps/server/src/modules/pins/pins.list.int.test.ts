@@ -37,7 +37,7 @@ const HARD_NUMBERS = [0.1 + 0.2, 47 + 1 / 3, -(179 + 2 / 3), 1e-7, -0, 5, -90, 1
 
 describe.each(testDialects())('the pin list on %s', (dialect) => {
   let t: TestApp;
-  const signedInUser = accountMaker(() => t, { label: 'lister', subnet: '10.6.1' });
+  const signedInUser = accountMaker(() => t, { label: 'lister' });
   const call = apiCaller(() => t);
   let dana: SignedInUser;
 

@@ -5,33 +5,19 @@ import {
   PlaceSearchResponse,
   ReverseGeocodeResult,
 } from '@waymarks/shared';
-import { extractCode } from '../../testing/smtp.js';
-import { startTestApp, testDialects, type TestApp } from '../../testing/test-app.js';
+import { createSignedInUser, startTestApp, testDialects, type TestApp } from '../../testing/test-app.js';
 import { DEFAULT_PLACES_RATE_LIMITS } from './places.routes.js';
-
-const PASSWORD = 'Correct-Horse1';
 
 describe.each(testDialects())('place search and reverse geocoding on %s', (dialect) => {
   let t: TestApp;
   let token: string;
   let users = 0;
 
-  /** Signs up, confirms and signs in a fresh account; answers its access token. */
+  /** A fresh signed-in account's access token. */
   async function signedInUser(): Promise<string> {
     users += 1;
-    const email = `explorer${users}@example.com`;
-    const remoteAddress = `10.4.0.${users}`;
-    const since = Date.now();
-    const post = (url: string, payload: object) =>
-      t.app.inject({ method: 'POST', url, payload, remoteAddress });
-    expect(
-      (await post('/api/auth/signup', { name: 'Ibn Battuta', email, password: PASSWORD })).statusCode,
-    ).toBe(201);
-    const code = extractCode(await t.mail.waitForMail(email, { since }));
-    expect((await post('/api/auth/verify', { email, code })).statusCode).toBe(200);
-    const session = await post('/api/auth/signin', { email, password: PASSWORD });
-    expect(session.statusCode).toBe(200);
-    return session.json().accessToken as string;
+    return (await createSignedInUser(t, { email: `explorer${users}@example.com`, name: 'Ibn Battuta' }))
+      .token;
   }
 
   beforeAll(async () => {

@@ -18,7 +18,7 @@ const LISBON = { lat: 38.7223, lng: -9.1393, title: 'Lisbon' };
 describe.each(testDialects())('the profile and plan changes on %s', (dialect) => {
   let t: TestApp;
   const call = apiCaller(() => t);
-  const newAccount = accountMaker(() => t, { label: 'profile', subnet: '10.41.0' });
+  const newAccount = accountMaker(() => t, { label: 'profile' });
 
   beforeAll(async () => {
     t = await startTestApp(dialect);

@@ -1,11 +1,11 @@
 // Pins made before pins.city existed get their city read from their coordinates once the gazetteer has
 // loaded, and their owners' figures are rewritten; on SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GazetteerService } from '../../geo/gazetteer-service.js';
 import {
   accountMaker,
   apiCaller,
   createPinAs,
+  sharedGazetteer,
   startTestApp,
   testDialects,
   type TestApp,
@@ -16,7 +16,7 @@ import { TravelStatsRepository } from './travel-stats.repository.js';
 describe.each(testDialects())('reading the cities of older pins on %s', (dialect) => {
   let t: TestApp;
   const call = apiCaller(() => t);
-  const newAccount = accountMaker(() => t, { label: 'older', subnet: '10.33.0' });
+  const newAccount = accountMaker(() => t, { label: 'older' });
 
   beforeAll(async () => {
     t = await startTestApp(dialect);
@@ -39,7 +39,7 @@ describe.each(testDialects())('reading the cities of older pins on %s', (dialect
     await stats.refresh(user.userId, Date.now());
     expect((await stats.find(user.userId))?.city_count).toBe(0);
 
-    const filled = await backfillPinCities(t.db, new GazetteerService(), {
+    const filled = await backfillPinCities(t.db, sharedGazetteer(), {
       refresh: (userId) => stats.refresh(userId, Date.now()),
     });
 
@@ -59,6 +59,6 @@ describe.each(testDialects())('reading the cities of older pins on %s', (dialect
     expect((await stats.find(user.userId))?.city_count).toBe(2);
     expect((await call('GET', '/api/countries', user)).json().totalCities).toBe(2);
     // Nothing left to read: a second run reads nothing.
-    expect(await backfillPinCities(t.db, new GazetteerService(), { refresh: async () => {} })).toBe(0);
+    expect(await backfillPinCities(t.db, sharedGazetteer(), { refresh: async () => {} })).toBe(0);
   });
 });
