@@ -147,7 +147,9 @@ async function runSuite(suite, options) {
 
   const prepare = suite.prepare?.(options);
   if (prepare) {
+    const buildStarted = Date.now();
     const built = await run(prepare);
+    result.buildSeconds = (Date.now() - buildStarted) / 1000;
     if (built.code !== 0) {
       result.problems.push(
         `\`${prepare.slice(1).join(' ')}\` failed (${built.error ?? built.signal ?? `exit ${built.code}`})`,
@@ -181,6 +183,7 @@ async function runSuite(suite, options) {
 const options = parseArgs(process.argv.slice(2));
 mkdirSync(resultsDir, { recursive: true });
 
+const startedAt = Date.now();
 const results = [];
 for (const suite of options.suites) {
   if (interrupted) break;
@@ -196,11 +199,13 @@ for (const r of results) {
   total.skipped += r.skipped;
   if (r.failed > 0 || r.problems.length > 0) ok = false;
   const status = r.problems.length ? 'PROBLEM' : r.failed ? 'FAILED' : 'ok';
+  const build = r.buildSeconds === undefined ? '' : `, of which the build ${r.buildSeconds.toFixed(1)} s`;
   console.log(
-    `  ${r.name.padEnd(12)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped  (${r.seconds.toFixed(1)} s)  ${status}`,
+    `  ${r.name.padEnd(12)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped  (${r.seconds.toFixed(1)} s${build})  ${status}`,
   );
   for (const problem of r.problems) console.log(`      ! ${problem}`);
 }
 if (interrupted) console.log('  interrupted: remaining suites were not run');
+console.log(`  ${'all'.padEnd(12)} ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
 console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(ok ? 0 : 1);
