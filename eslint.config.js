@@ -230,6 +230,7 @@ const SERVER_BOUNDARY_ALLOWLIST = [
     ['countries/countries.repository.ts', 'pins/pins.repository.ts'],
     ['progress/travel-stats.repository.ts', 'pins/pins.repository.ts'],
     ['progress/travel-stats.repository.ts', 'media/media.repository.ts'],
+    ['progress/traveler-details.repository.ts', 'pins/pins.repository.ts'],
   ].map(([file, imports]) => ({
     file,
     imports,
@@ -324,11 +325,6 @@ const SERVER_BOUNDARY_ALLOWLIST = [
     file: 'countries/countries.repository.ts',
     table: 'media',
     reason: 'the per-country list sums ready media bytes per pin: a join neither owner holds alone',
-  },
-  {
-    file: 'progress/traveler-details.repository.ts',
-    table: 'pins',
-    reason: "the leaderboard modal's countries, cities and timeline: to move into PinsRepository",
   },
   {
     file: 'progress/traveler-details.repository.ts',

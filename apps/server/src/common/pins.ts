@@ -8,6 +8,23 @@ import type { CountryTally } from './travel-figures.js';
 /** A pin as stored. */
 export type StoredPin = Selectable<PinsTable>;
 
+/** A traveller's pins of one country code, counted. */
+export interface PinCountryCount {
+  countryCode: string;
+  countryName: string;
+  pinCount: number;
+  mediaCount: number;
+}
+
+/** A traveller's pins of one place (city and country), counted. */
+export interface PinPlaceCount {
+  city: string;
+  countryCode: string;
+  countryName: string;
+  visitDate: string | null;
+  mediaCount: number;
+}
+
 export interface TravellerPins {
   /** Every pin of the traveller, oldest first, as they were made. */
   allOf(userId: string): Promise<StoredPin[]>;
@@ -16,6 +33,12 @@ export interface TravellerPins {
   countryTallies(userIds: readonly string[], within?: Db): Promise<CountryTally[]>;
   /** How many distinct places (city and country) each user's pins reach; users without one are absent. */
   cityCounts(userIds: readonly string[], within?: Db): Promise<Map<string, number>>;
+  /** The traveller's pins per real country code ('XX' at sea is no country). */
+  countryCounts(userId: string): Promise<PinCountryCount[]>;
+  /** The traveller's pins per place (city and country); pins with no place do not count. */
+  placeCounts(userId: string): Promise<PinPlaceCount[]>;
+  /** The traveller's dated pins, newest visit first, those of one day in the order they were made. */
+  datedPins(userId: string): Promise<Pick<StoredPin, 'visit_date' | 'title' | 'media_count'>[]>;
   /**
    * Removes the number kept for the traveller's pin list (migration 0010): the pins' triggers write it as
    * the pins go, and it names no table it could cascade from. `within` is the caller's transaction.

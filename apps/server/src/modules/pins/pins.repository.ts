@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql, type Insertable, type Selectable, type Updateable } from 'kysely';
-import type { TravellerPins } from '../../common/pins.js';
+import type { PinCountryCount, PinPlaceCount, TravellerPins } from '../../common/pins.js';
 import type { CountryTally } from '../../common/travel-figures.js';
 import { PIN_FIELD_LIST } from '../../common/pin.presenter.js';
 import type { Db } from '../../db/database.js';
@@ -164,6 +164,64 @@ export class PinsRepository implements TravellerPins {
       .groupBy('user_id')
       .execute();
     return new Map(rows.map((row) => [row.user_id, Number(row.cities)]));
+  }
+
+  /** The user's pins per real country code ('XX' at sea is no country): how many, and their media. */
+  async countryCounts(userId: string): Promise<PinCountryCount[]> {
+    const rows = await this.db
+      .selectFrom('pins')
+      .select((eb) => [
+        'country_code',
+        eb.fn.max('country_name').as('country_name'),
+        eb.fn.countAll().as('pins'),
+        eb.fn.sum<number>('media_count').as('media'),
+      ])
+      .where('user_id', '=', userId)
+      .where('country_code', '<>', 'XX')
+      .groupBy('country_code')
+      .execute();
+    return rows.map((row) => ({
+      countryCode: row.country_code,
+      countryName: row.country_name,
+      pinCount: Number(row.pins),
+      mediaCount: Number(row.media ?? 0),
+    }));
+  }
+
+  /** The user's pins per place (city and country), with the latest visit and their media; '' at sea is none. */
+  async placeCounts(userId: string): Promise<PinPlaceCount[]> {
+    const rows = await this.db
+      .selectFrom('pins')
+      .select((eb) => [
+        'city',
+        'country_code',
+        eb.fn.max('country_name').as('country_name'),
+        eb.fn.max('visit_date').as('visit_date'),
+        eb.fn.sum<number>('media_count').as('media'),
+      ])
+      .where('user_id', '=', userId)
+      .where('city', '<>', '')
+      .groupBy(['country_code', 'city'])
+      .execute();
+    return rows.map((row) => ({
+      city: row.city!,
+      countryCode: row.country_code,
+      countryName: row.country_name,
+      visitDate: row.visit_date,
+      mediaCount: Number(row.media ?? 0),
+    }));
+  }
+
+  /** The user's dated pins, newest visit first, those of one day in the order they were made. */
+  datedPins(userId: string): Promise<Pick<PinRow, 'visit_date' | 'title' | 'media_count'>[]> {
+    return this.db
+      .selectFrom('pins')
+      .select(['visit_date', 'title', 'media_count'])
+      .where('user_id', '=', userId)
+      .where('visit_date', 'is not', null)
+      .orderBy('visit_date', 'desc')
+      .orderBy('created_at', 'asc')
+      .execute();
   }
 
   private get isPostgres(): boolean {

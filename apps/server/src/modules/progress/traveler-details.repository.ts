@@ -1,7 +1,10 @@
 // What the leaderboard's traveller modal shows of one listed traveller (SPEC.md §3 User details): their
-// pins grouped by country, by city and by visit date, read from the pins table by user_id.
+// pins grouped by country, by city and by visit date, read through the pins' repository.
 import { MB } from '@waymarks/shared';
+import type { TravellerPins } from '../../common/pins.js';
 import type { Db } from '../../db/database.js';
+// Until app.ts hands it in (see the constructor), the details build the pins' repository themselves.
+import { PinsRepository } from '../pins/pins.repository.js';
 
 export interface CountryRow {
   countryCode: string;
@@ -28,60 +31,28 @@ export interface TimelineRow {
 export const TIMELINE_DAYS = 500;
 
 export class TravelerDetailsRepository {
-  constructor(private readonly db: Db) {}
+  private readonly pins: Pick<TravellerPins, 'countryCounts' | 'placeCounts' | 'datedPins'>;
+
+  constructor(
+    private readonly db: Db,
+    pins?: Pick<TravellerPins, 'countryCounts' | 'placeCounts' | 'datedPins'>,
+  ) {
+    // The pins' repository keeps no state, so one built over the same database reads what the app's does.
+    this.pins = pins ?? new PinsRepository(db);
+  }
 
   /** Real country codes only ('XX' at sea is no country), most media first, then most pins, then code. */
   async countries(userId: string): Promise<CountryRow[]> {
-    const rows = await this.db
-      .selectFrom('pins')
-      .select((eb) => [
-        'country_code',
-        eb.fn.max('country_name').as('country_name'),
-        eb.fn.countAll().as('pins'),
-        eb.fn.sum<number>('media_count').as('media'),
-      ])
-      .where('user_id', '=', userId)
-      .where('country_code', '<>', 'XX')
-      .groupBy('country_code')
-      .execute();
-    return rows
-      .map((row) => ({
-        countryCode: row.country_code,
-        countryName: row.country_name,
-        pinCount: Number(row.pins),
-        mediaCount: Number(row.media ?? 0),
-      }))
-      .sort(
-        (a, b) =>
-          b.mediaCount - a.mediaCount ||
-          b.pinCount - a.pinCount ||
-          a.countryCode.localeCompare(b.countryCode),
-      );
+    return (await this.pins.countryCounts(userId)).sort(
+      (a, b) =>
+        b.mediaCount - a.mediaCount || b.pinCount - a.pinCount || a.countryCode.localeCompare(b.countryCode),
+    );
   }
 
   /** One row per city and country: the latest visit to it and the media of all its pins. */
   async cities(userId: string): Promise<CityRow[]> {
-    const rows = await this.db
-      .selectFrom('pins')
-      .select((eb) => [
-        'city',
-        'country_code',
-        eb.fn.max('country_name').as('country_name'),
-        eb.fn.max('visit_date').as('visit_date'),
-        eb.fn.sum<number>('media_count').as('media'),
-      ])
-      .where('user_id', '=', userId)
-      .where('city', '<>', '')
-      .groupBy(['country_code', 'city'])
-      .execute();
-    return rows
-      .map((row) => ({
-        title: row.city!,
-        countryCode: row.country_code,
-        countryName: row.country_name,
-        visitDate: row.visit_date,
-        mediaCount: Number(row.media ?? 0),
-      }))
+    return (await this.pins.placeCounts(userId))
+      .map(({ city, ...place }) => ({ title: city, ...place }))
       .sort(
         (a, b) =>
           (b.visitDate ?? '').localeCompare(a.visitDate ?? '') ||
@@ -92,14 +63,7 @@ export class TravelerDetailsRepository {
 
   /** Visit dates, newest first, each with the titles of the pins of that day and their media. */
   async timeline(userId: string): Promise<TimelineRow[]> {
-    const pins = await this.db
-      .selectFrom('pins')
-      .select(['visit_date', 'title', 'media_count'])
-      .where('user_id', '=', userId)
-      .where('visit_date', 'is not', null)
-      .orderBy('visit_date', 'desc')
-      .orderBy('created_at', 'asc')
-      .execute();
+    const pins = await this.pins.datedPins(userId);
     const days: TimelineRow[] = [];
     for (const pin of pins) {
       const last = days.at(-1);
