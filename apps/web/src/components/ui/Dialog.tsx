@@ -1,10 +1,28 @@
-import type { ReactNode } from 'react';
+import type { ComponentPropsWithRef, ReactNode } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 
 export const DialogRoot = RadixDialog.Root;
 export const DialogTrigger = RadixDialog.Trigger;
 export const DialogClose = RadixDialog.Close;
+export const DialogTitle = RadixDialog.Title;
+
+/**
+ * A modal that lays itself out (the media viewer and the avatar creator fill the screen; a place's panel
+ * rises from the bottom on a phone): focus is trapped inside and returns where it was, Escape dismisses it,
+ * and the DialogTitle inside names it. `overlayClassName` draws a backdrop behind it.
+ */
+export function DialogPanel({
+  overlayClassName,
+  ...content
+}: ComponentPropsWithRef<typeof RadixDialog.Content> & { overlayClassName?: string }) {
+  return (
+    <RadixDialog.Portal>
+      {overlayClassName && <RadixDialog.Overlay className={overlayClassName} />}
+      <RadixDialog.Content aria-describedby={undefined} {...content} />
+    </RadixDialog.Portal>
+  );
+}
 
 /** A modal panel: focus is trapped inside, Escape and the close button dismiss it. */
 export function DialogContent({

@@ -2,7 +2,6 @@
 // dashboard and the profile, with an overview of the traveller's avatar and what travel has unlocked, and
 // the creator. Saving closes the dialog; a failed save comes back to the overview and says so.
 import { useState, useSyncExternalStore } from 'react';
-import * as RadixDialog from '@radix-ui/react-dialog';
 import { ArrowLeft, Download, Maximize2, Minimize2, Sparkles, X } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { avatarItems, type AvatarParts, type AvatarProgress } from '@waymarks/shared';
@@ -20,6 +19,7 @@ import { AVATAR_TEXTS } from '../messages';
 import { lookOf, startingParts, type SavableParts } from '../parts';
 import { AvatarCreator } from './AvatarCreator';
 import { AvatarViewer, type AvatarExports } from './AvatarViewer';
+import { DialogClose, DialogPanel, DialogRoot, DialogTitle } from '../../../components/ui/Dialog';
 
 type View = 'overview' | 'creator';
 
@@ -40,16 +40,11 @@ export function AvatarDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Content
-          aria-describedby={undefined}
-          className="fixed inset-0 z-50 flex flex-col bg-white data-[state=open]:animate-fade-in"
-        >
-          {open && <AvatarPanels onClose={() => onOpenChange(false)} />}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <DialogRoot open={open} onOpenChange={onOpenChange}>
+      <DialogPanel className="fixed inset-0 z-50 flex flex-col bg-white data-[state=open]:animate-fade-in">
+        {open && <AvatarPanels onClose={() => onOpenChange(false)} />}
+      </DialogPanel>
+    </DialogRoot>
   );
 }
 
@@ -74,13 +69,13 @@ function AvatarPanels({ onClose }: { onClose: () => void }) {
           <ArrowLeft aria-hidden="true" className="size-5" />
         </button>
       )}
-      <RadixDialog.Title className="text-title font-semibold text-slate-900">{title}</RadixDialog.Title>
-      <RadixDialog.Close
+      <DialogTitle className="text-title font-semibold text-slate-900">{title}</DialogTitle>
+      <DialogClose
         aria-label="Close"
         className="-mr-2 ml-auto flex size-11 items-center justify-center rounded-control text-slate-500 hover:bg-slate-100 hover:text-slate-800"
       >
         <X aria-hidden="true" className="size-5" />
-      </RadixDialog.Close>
+      </DialogClose>
     </header>
   );
 

@@ -4,7 +4,6 @@
 // after confirmation. Quick upload opens it at 0, 0 as 'Upload & Auto-Detect'. The pin's forms come from
 // pins and the photos and videos from media: this is where the two meet.
 import { useEffect, useRef, useState } from 'react';
-import * as RadixDialog from '@radix-ui/react-dialog';
 import { BadgeCheck, CalendarDays, X } from 'lucide-react';
 import { formatVisitDate, hasFeature, type Pin, type TierId } from '@waymarks/shared';
 import { CountryFlag } from '../../../components/CountryFlag';
@@ -19,6 +18,7 @@ import {
 } from '../../media';
 import { NewPlaceForm, SavedPinForm } from '../../pins';
 import { placeStatusText, showsVerified, type MapPlace } from '../../places';
+import { DialogClose, DialogPanel, DialogRoot, DialogTitle } from '../../../components/ui/Dialog';
 
 type TabId = 'upload' | 'view';
 
@@ -179,71 +179,68 @@ export function LocationDialog({
   }, [place]);
 
   return (
-    <RadixDialog.Root open={place !== null} onOpenChange={(open) => !open && onClose()}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-950/40 data-[state=open]:animate-fade-in" />
-        <RadixDialog.Content
-          ref={content}
-          aria-describedby={undefined}
-          className="fixed inset-x-0 bottom-0 z-50 max-h-[92dvh] overflow-y-auto rounded-t-card bg-white p-5 shadow-card sm:inset-x-auto sm:bottom-auto sm:left-1/2 sm:top-1/2 sm:max-h-[calc(100dvh-2rem)] sm:w-[calc(100vw-2rem)] sm:max-w-2xl sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-card sm:p-6 sm:data-[state=open]:animate-pop-in"
-        >
-          {current && (
-            <>
-              <div className="mb-4 flex items-start justify-between gap-3">
-                <div className="min-w-0">
-                  <RadixDialog.Title className="break-words text-title font-semibold text-slate-900">
-                    {quick ? 'Upload & Auto-Detect' : current.name}
-                  </RadixDialog.Title>
-                  <p className="mt-0.5 text-sm font-medium text-slate-600">
-                    {quick ? 'Smart upload' : placeStatusText(current)}
-                  </p>
-                </div>
-                <RadixDialog.Close
-                  aria-label="Close"
-                  className="-mr-2 -mt-2 flex size-11 shrink-0 items-center justify-center rounded-control text-slate-500 hover:bg-slate-100 hover:text-slate-800"
-                >
-                  <X aria-hidden="true" className="size-5" />
-                </RadixDialog.Close>
+    <DialogRoot open={place !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogPanel
+        overlayClassName="fixed inset-0 z-40 bg-slate-950/40 data-[state=open]:animate-fade-in"
+        ref={content}
+        className="fixed inset-x-0 bottom-0 z-50 max-h-[92dvh] overflow-y-auto rounded-t-card bg-white p-5 shadow-card sm:inset-x-auto sm:bottom-auto sm:left-1/2 sm:top-1/2 sm:max-h-[calc(100dvh-2rem)] sm:w-[calc(100vw-2rem)] sm:max-w-2xl sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-card sm:p-6 sm:data-[state=open]:animate-pop-in"
+      >
+        {current && (
+          <>
+            <div className="mb-4 flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <DialogTitle className="break-words text-title font-semibold text-slate-900">
+                  {quick ? 'Upload & Auto-Detect' : current.name}
+                </DialogTitle>
+                <p className="mt-0.5 text-sm font-medium text-slate-600">
+                  {quick ? 'Smart upload' : placeStatusText(current)}
+                </p>
               </div>
-              {!quick && (
-                <ul className="mb-5 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700">
-                  <li className="flex items-center gap-2">
-                    <CountryFlag code={current.countryCode} className="h-4 w-[1.375rem]" />
-                    {current.countryName}
+              <DialogClose
+                aria-label="Close"
+                className="-mr-2 -mt-2 flex size-11 shrink-0 items-center justify-center rounded-control text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+              >
+                <X aria-hidden="true" className="size-5" />
+              </DialogClose>
+            </div>
+            {!quick && (
+              <ul className="mb-5 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700">
+                <li className="flex items-center gap-2">
+                  <CountryFlag code={current.countryCode} className="h-4 w-[1.375rem]" />
+                  {current.countryName}
+                </li>
+                {pin?.visitDate && (
+                  <li className="flex items-center gap-1.5">
+                    <CalendarDays aria-hidden="true" className="size-4 text-slate-500" />
+                    <span className="sr-only">Visited </span>
+                    {formatVisitDate(pin.visitDate)}
                   </li>
-                  {pin?.visitDate && (
-                    <li className="flex items-center gap-1.5">
-                      <CalendarDays aria-hidden="true" className="size-4 text-slate-500" />
-                      <span className="sr-only">Visited </span>
-                      {formatVisitDate(pin.visitDate)}
-                    </li>
-                  )}
-                  {pin && showsVerified(pin, hasFeature(tier, 'verificationBadges')) && (
-                    <li className="flex items-center gap-1 rounded-full bg-violet-100 px-2.5 py-0.5 font-semibold text-violet-900">
-                      <BadgeCheck aria-hidden="true" className="size-4" />
-                      Verified
-                      <span className="font-normal">· {pin.verificationScore}/100</span>
-                    </li>
-                  )}
-                </ul>
-              )}
-              <PlaceBody
-                key={pin?.pinId ?? `${current.lat},${current.lng}`}
-                place={current}
-                tier={tier}
-                pins={pins}
-                onSaved={onSaved}
-                onDeleted={onDeleted}
-                onShowTop={showTop}
-                lastUpload={lastUpload}
-                onUploaded={setLastUpload}
-                leftover={leftover && leftover.pinId === pin?.pinId ? leftover : null}
-                onLeftover={(kept, pinId) => setLeftover({ ...kept, pinId })}
-              />
-            </>
-          )}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+                )}
+                {pin && showsVerified(pin, hasFeature(tier, 'verificationBadges')) && (
+                  <li className="flex items-center gap-1 rounded-full bg-violet-100 px-2.5 py-0.5 font-semibold text-violet-900">
+                    <BadgeCheck aria-hidden="true" className="size-4" />
+                    Verified
+                    <span className="font-normal">· {pin.verificationScore}/100</span>
+                  </li>
+                )}
+              </ul>
+            )}
+            <PlaceBody
+              key={pin?.pinId ?? `${current.lat},${current.lng}`}
+              place={current}
+              tier={tier}
+              pins={pins}
+              onSaved={onSaved}
+              onDeleted={onDeleted}
+              onShowTop={showTop}
+              lastUpload={lastUpload}
+              onUploaded={setLastUpload}
+              leftover={leftover && leftover.pinId === pin?.pinId ? leftover : null}
+              onLeftover={(kept, pinId) => setLeftover({ ...kept, pinId })}
+            />
+          </>
+        )}
+      </DialogPanel>
+    </DialogRoot>
   );
 }

@@ -1,7 +1,6 @@
 // The full-screen media viewer (SPEC.md §2, §4): preview or video, details, stepping, download, delete.
 // This file is the dialog that composes the parts under viewer/.
 import { useId, useRef } from 'react';
-import * as RadixDialog from '@radix-ui/react-dialog';
 import { hasFeature, type MediaItem, type TierId } from '@waymarks/shared';
 import { Alert } from '../../../components/ui/Alert';
 import { useBriefNotice } from '../brief-notice';
@@ -11,6 +10,7 @@ import { MediaStage } from './viewer/MediaStage';
 import { ViewerToolbar } from './viewer/ViewerToolbar';
 import { useViewerActions } from './viewer/useViewerActions';
 import { useViewerNavigation } from './viewer/useViewerNavigation';
+import { DialogPanel, DialogRoot } from '../../../components/ui/Dialog';
 
 export { SWIPE_MIN_PX } from './viewer/useViewerNavigation';
 
@@ -59,60 +59,57 @@ export function MediaViewer({
   const noun = item?.isVideo ? 'video' : 'photo';
 
   return (
-    <RadixDialog.Root open={item !== undefined} onOpenChange={(open) => !open && onClose()}>
-      <RadixDialog.Portal>
-        <RadixDialog.Content
-          aria-describedby={undefined}
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            closeRef.current?.focus();
-          }}
-          onCloseAutoFocus={onCloseAutoFocus}
-          onEscapeKeyDown={(event) => {
-            // Escape first takes back the delete question, and only then closes the viewer.
-            if (!actions.confirming) return;
-            event.preventDefault();
-            actions.cancelConfirm();
-          }}
-          onKeyDown={navigation.handleKeyDown}
-          className="fixed inset-0 z-[60] flex flex-col bg-slate-950 text-white focus:outline-none data-[state=open]:animate-fade-in"
-        >
-          {item && (
-            <>
-              <ViewerToolbar
-                item={item}
-                index={index}
-                count={items.length}
-                noun={noun}
-                canDownload={canDownload}
-                lockedHintId={lockedHintId}
-                downloading={actions.downloading}
-                onDownload={actions.startDownload}
-                onDelete={actions.askDelete}
-                deleteRef={actions.deleteRef}
-                closeRef={closeRef}
-              />
-              <MediaStage
-                item={item}
-                canStep={items.length > 1}
-                onStep={navigation.step}
-                swipeHandlers={navigation.swipeHandlers}
-              />
-              <MediaDetails item={item} canDownload={canDownload} lockedHintId={lockedHintId}>
-                {notice.notice && <Alert tone="error">{notice.notice}</Alert>}
-                {actions.confirming && (
-                  <DeleteConfirmation
-                    noun={noun}
-                    deleting={actions.deleting}
-                    onCancel={actions.cancelConfirm}
-                    onConfirm={() => void actions.confirmDelete()}
-                  />
-                )}
-              </MediaDetails>
-            </>
-          )}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <DialogRoot open={item !== undefined} onOpenChange={(open) => !open && onClose()}>
+      <DialogPanel
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          closeRef.current?.focus();
+        }}
+        onCloseAutoFocus={onCloseAutoFocus}
+        onEscapeKeyDown={(event) => {
+          // Escape first takes back the delete question, and only then closes the viewer.
+          if (!actions.confirming) return;
+          event.preventDefault();
+          actions.cancelConfirm();
+        }}
+        onKeyDown={navigation.handleKeyDown}
+        className="fixed inset-0 z-[60] flex flex-col bg-slate-950 text-white focus:outline-none data-[state=open]:animate-fade-in"
+      >
+        {item && (
+          <>
+            <ViewerToolbar
+              item={item}
+              index={index}
+              count={items.length}
+              noun={noun}
+              canDownload={canDownload}
+              lockedHintId={lockedHintId}
+              downloading={actions.downloading}
+              onDownload={actions.startDownload}
+              onDelete={actions.askDelete}
+              deleteRef={actions.deleteRef}
+              closeRef={closeRef}
+            />
+            <MediaStage
+              item={item}
+              canStep={items.length > 1}
+              onStep={navigation.step}
+              swipeHandlers={navigation.swipeHandlers}
+            />
+            <MediaDetails item={item} canDownload={canDownload} lockedHintId={lockedHintId}>
+              {notice.notice && <Alert tone="error">{notice.notice}</Alert>}
+              {actions.confirming && (
+                <DeleteConfirmation
+                  noun={noun}
+                  deleting={actions.deleting}
+                  onCancel={actions.cancelConfirm}
+                  onConfirm={() => void actions.confirmDelete()}
+                />
+              )}
+            </MediaDetails>
+          </>
+        )}
+      </DialogPanel>
+    </DialogRoot>
   );
 }

@@ -1,10 +1,10 @@
 // The viewer's details panel: the item's name, size, date and camera, and what a locked plan lacks.
 import type { ReactNode } from 'react';
-import * as RadixDialog from '@radix-ui/react-dialog';
 import { Link } from 'react-router';
 import { Camera } from 'lucide-react';
 import { UNKNOWN_CAMERA, formatFileSize, planRequiredMessage, type MediaItem } from '@waymarks/shared';
 import { formatTaken, formatUploaded } from './format';
+import { DialogTitle } from '../../../../components/ui/Dialog';
 
 interface MediaDetailsProps {
   item: MediaItem;
@@ -21,9 +21,9 @@ export function MediaDetails({ item, canDownload, lockedHintId, children }: Medi
   return (
     <div className="border-t border-white/10 bg-slate-900 px-4 pb-[max(0.875rem,env(safe-area-inset-bottom))] pt-3 sm:px-6">
       <div className="mx-auto flex max-w-3xl flex-col gap-2.5">
-        <RadixDialog.Title className="text-base [overflow-wrap:anywhere] font-semibold text-white">
+        <DialogTitle className="text-base [overflow-wrap:anywhere] font-semibold text-white">
           {item.filename}
-        </RadixDialog.Title>
+        </DialogTitle>
         <ul className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-300">
           <li>{formatFileSize(item.sizeBytes)}</li>
           <li>{taken ? `Taken ${taken}` : `Uploaded ${formatUploaded(item.uploadedAt)}`}</li>

@@ -1,9 +1,9 @@
 // The viewer's top bar: where the item sits in the list, then Download, Delete and Close.
 import type { Ref } from 'react';
-import * as RadixDialog from '@radix-ui/react-dialog';
 import { Download, Lock, Trash2, X } from 'lucide-react';
 import type { MediaItem } from '@waymarks/shared';
 import { Spinner } from '../../../../components/ui/Spinner';
+import { DialogClose } from '../../../../components/ui/Dialog';
 
 const TOOLBAR_BUTTON =
   'inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-control px-2.5 text-sm font-semibold ' +
@@ -78,9 +78,9 @@ export function ViewerToolbar({
           <Trash2 aria-hidden="true" className="size-5" />
           <span className="hidden sm:inline">Delete</span>
         </button>
-        <RadixDialog.Close ref={closeRef} aria-label="Close viewer" className={TOOLBAR_BUTTON}>
+        <DialogClose ref={closeRef} aria-label="Close viewer" className={TOOLBAR_BUTTON}>
           <X aria-hidden="true" className="size-6" />
-        </RadixDialog.Close>
+        </DialogClose>
       </div>
     </div>
   );
