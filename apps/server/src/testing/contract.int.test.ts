@@ -2,7 +2,7 @@
 // server validates and serialises with the schemas its routes register. This suite holds the three to one
 // another, on an app with every optional part switched on (Stripe, a PMTiles basemap): every entry names a
 // route the app serves, every /api route is an entry or listed in INTERNAL_ROUTES with its reason, and
-// each entry's body and answer schemas are the very zod objects its route registers.
+// each entry's query, body and answer schemas are the very zod objects its route registers.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -127,6 +127,19 @@ function successes(schema: FastifySchema): Map<number, unknown> {
 }
 
 /**
+ * An entry's query is its route's; an entry without one calls the route with no query, which the route's
+ * schema must then accept (GET /pins takes an optional `timeline` the web app does not send).
+ */
+function expectSameQuery(name: EndpointName, entry: z.ZodType | undefined, route: unknown) {
+  if (entry) {
+    expect(entry, `${name}'s query is not the schema its route registers`).toBe(route);
+  } else if (route !== undefined) {
+    expect(route, `${name}: its route's query schema`).toBeInstanceOf(z.ZodType);
+    expect((route as z.ZodType).safeParse({}).success, `${name} is called without a query`).toBe(true);
+  }
+}
+
+/**
  * The answer an entry promises, from its route's success answers: the one schema when there is one; none
  * (z.undefined, an empty body) for 204 alone; optional when the route answers 200 or an empty 204.
  */
@@ -147,10 +160,11 @@ function expectSameAnswer(name: EndpointName, schema: FastifySchema) {
 
 describe('every entry of ENDPOINTS', () => {
   it.each(Object.keys(ENDPOINTS) as EndpointName[])(
-    '%s names a route the app serves, with the body and answer schemas of ENDPOINT_SCHEMAS',
+    '%s names a route the app serves, with the query, body and answer schemas of ENDPOINT_SCHEMAS',
     (name) => {
       const schema = registeredSchema(name);
-      const entry: { body?: z.ZodType } = ENDPOINT_SCHEMAS[name];
+      const entry: { query?: z.ZodType; body?: z.ZodType; response: z.ZodType } = ENDPOINT_SCHEMAS[name];
+      expectSameQuery(name, entry.query, schema.querystring);
       expect(entry.body, `${name}'s body is not the schema its route registers`).toBe(schema.body);
       expectSameAnswer(name, schema);
     },

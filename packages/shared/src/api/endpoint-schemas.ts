@@ -1,6 +1,7 @@
 // The zod schemas of every endpoint in endpoints.ts, under the same names: the ones the server's routes
-// validate and serialise with. The web app loads this only in development and tests, to check each answer
-// against its contract; `satisfies` keeps the two tables in step (a missing or mistyped entry fails tsc).
+// validate and serialise with (contract.int.test.ts holds each to its route's). The web app loads this only
+// in development and tests, to check each answer against its contract; `satisfies` keeps the two tables in
+// step (a missing or mistyped entry, or an endpoint with a query but no query schema, fails tsc).
 import { z } from 'zod';
 import {
   AuthConfigResponse,
@@ -18,6 +19,7 @@ import {
 import {
   AvatarAchievementsResponse,
   AvatarConfig,
+  AvatarItemsQuery,
   AvatarItemsResponse,
   AvatarProgress,
   AvatarUnlockedResponse,
@@ -27,7 +29,12 @@ import {
 } from './avatar.js';
 import { OkResponse } from './common.js';
 import { CountriesSummary, VisitedCountResponse } from './countries.js';
-import { LeaderboardResponse, LeaderboardSettings, LeaderboardUserDetails } from './leaderboard.js';
+import {
+  LeaderboardQuery,
+  LeaderboardResponse,
+  LeaderboardSettings,
+  LeaderboardUserDetails,
+} from './leaderboard.js';
 import {
   CompleteUploadRequest,
   CompleteUploadResponse,
@@ -38,7 +45,12 @@ import {
   UploadUrlResponse,
 } from './media.js';
 import { Pin, PinCreateRequest, PinCreateResponse, PinListResponse, PinUpdateRequest } from './pins.js';
-import { PlaceSearchResponse, ReverseGeocodeResult } from './places.js';
+import {
+  PlaceSearchQuery,
+  PlaceSearchResponse,
+  ReverseGeocodeQuery,
+  ReverseGeocodeResult,
+} from './places.js';
 import { DeleteAccountRequest, DeletionCodeResponse, DeletionConfirmation } from './account.js';
 import {
   BillingPortalResponse,
@@ -49,7 +61,13 @@ import {
   UpdateProfileRequest,
 } from './profile.js';
 import { ReportRequest, ReportResponse } from './reports.js';
-import type { EndpointName, ResponseOf } from './endpoints.js';
+import type { EndpointName, ResponseOf, ShapeOf } from './endpoints.js';
+
+/** An endpoint's schemas: a query schema exactly when its shape has a query. */
+type SchemasOf<Name extends EndpointName> = {
+  body?: z.ZodType;
+  response: z.ZodType<ResponseOf<Name>>;
+} & ('query' extends keyof ShapeOf<Name> ? { query: z.ZodType } : { query?: never });
 
 /** 204 No Content: the client reads an empty body as undefined. */
 const NoContent = z.undefined();
@@ -72,11 +90,11 @@ export const ENDPOINT_SCHEMAS = {
   deletePin: { response: NoContent },
   countries: { response: CountriesSummary },
   visitedCount: { response: VisitedCountResponse },
-  leaderboard: { response: LeaderboardResponse },
+  leaderboard: { query: LeaderboardQuery, response: LeaderboardResponse },
   leaderboardUser: { response: LeaderboardUserDetails },
   leaderboardSettings: { response: LeaderboardSettings },
   updateLeaderboardSettings: { body: LeaderboardSettings, response: LeaderboardSettings },
-  avatarItems: { response: AvatarItemsResponse },
+  avatarItems: { query: AvatarItemsQuery, response: AvatarItemsResponse },
   avatarUnlocked: { response: AvatarUnlockedResponse },
   avatarAchievements: { response: AvatarAchievementsResponse },
   avatarProgress: { response: AvatarProgress },
@@ -94,8 +112,8 @@ export const ENDPOINT_SCHEMAS = {
   deletionConfirmation: { response: DeletionConfirmation },
   sendDeletionCode: { response: DeletionCodeResponse },
   deleteAccount: { body: DeleteAccountRequest, response: NoContent },
-  searchPlaces: { response: PlaceSearchResponse },
-  reverseGeocode: { response: ReverseGeocodeResult },
+  searchPlaces: { query: PlaceSearchQuery, response: PlaceSearchResponse },
+  reverseGeocode: { query: ReverseGeocodeQuery, response: ReverseGeocodeResult },
   uploadUrl: { body: UploadUrlRequest, response: UploadUrlResponse },
   completeUpload: { body: CompleteUploadRequest, response: CompleteUploadResponse },
   listMedia: { response: MediaListResponse },
@@ -103,4 +121,4 @@ export const ENDPOINT_SCHEMAS = {
   mediaDownloadUrl: { response: DownloadUrlResponse },
   pinDownloadUrl: { response: DownloadUrlResponse },
   submitReport: { body: ReportRequest, response: ReportResponse },
-} satisfies { [Name in EndpointName]: { body?: z.ZodType; response: z.ZodType<ResponseOf<Name>> } };
+} satisfies { [Name in EndpointName]: SchemasOf<Name> };
