@@ -289,7 +289,7 @@ const SERVER_BOUNDARY_ALLOWLIST = [
     imports: 'pins/pins.repository.ts',
     reason: 'should use TravellerPins and StoredPin (common/pins.ts)',
   },
-  ...['billing.service.ts', 'index.ts', 'stripe-billing.service.ts', 'subscription-sync.ts'].map((name) => ({
+  ...['billing.service.ts', 'index.ts', 'subscription-sync.ts'].map((name) => ({
     file: `billing/${name}`,
     imports: 'auth/users.repository.ts',
     reason: 'should use UserAccounts (common/users.ts); billing is being reworked into adapters',
