@@ -33,9 +33,8 @@ import { storageOrigin } from './adapters/storage/storage.js';
 import { localStorageRoutes } from './adapters/storage/local.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { uploadAdmission } from './modules/media/upload-admission.js';
-import { billingRoutes } from './modules/billing/billing.routes.js';
+import { billingRoutes } from './modules/billing/index.js';
 import { avatarRoutes } from './modules/avatar/avatar.routes.js';
-import { stripeWebhookRoutes } from './modules/billing/stripe-webhook.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 
@@ -97,7 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const services = buildServices({ ...deps, log: app.log });
   const { storage, auth, sessions, google, reports, gazetteer, pins, countries, avatar } = services;
-  const { leaderboard, profile, billing, stripeBilling, account, deletionProofs, media, downloadAll } =
+  const { leaderboard, profile, billing, billingWebhookRoutes, account, deletionProofs, media, downloadAll } =
     services;
   const requireAuth = createRequireAuth(sessions);
   const secureCookies = config.publicUrl.startsWith('https://');
@@ -138,7 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(leaderboardRoutes, { leaderboard, requireAuth });
       await api.register(profileRoutes, { profile, requireAuth });
       await api.register(billingRoutes, { billing, requireAuth });
-      if (stripeBilling) await api.register(stripeWebhookRoutes, { billing: stripeBilling });
+      if (billingWebhookRoutes) await api.register(billingWebhookRoutes);
       await api.register(accountRoutes, { account, proofs: deletionProofs, requireAuth });
       await api.register(mediaRoutes, { media, downloadAll, requireAuth });
       api.get('/openapi.json', { ...LARGE_ANSWER, schema: { hide: true } }, async () => app.swagger());

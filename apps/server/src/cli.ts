@@ -1,17 +1,12 @@
 // Admin commands for operators: npm run admin -- <command> [arguments]
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import pino from 'pino';
 import { NEUTRAL_NAME, TIER_IDS, isTierId, validateEmail, validateNewPassword } from '@waymarks/shared';
-import { ConfigError, parseSettings } from './config.js';
-import { createDatabase, migrateToLatest, type Db } from './db/database.js';
-import { hashPassword } from './modules/auth/passwords.js';
-import { RefreshTokensRepository } from './modules/auth/refresh-tokens.repository.js';
-import { endEverySession } from './modules/auth/session.service.js';
-import { SessionsRepository } from './modules/auth/sessions.repository.js';
-import { newId } from './common/ids.js';
-import { UsersRepository } from './modules/auth/users.repository.js';
-import { BillingRepository } from './modules/billing/billing.repository.js';
-import { ReportsRepository } from './modules/reports/reports.repository.js';
+import { ConfigError, loadConfig } from './config.js';
+import { createDatabase, migrateToLatest } from './db/database.js';
+import { loggerOptions } from './logger.js';
+import { buildServices, type Services } from './services.js';
 
 const USAGE = `Usage: npm run admin -- <command>
 
@@ -43,7 +38,11 @@ export async function runAdminCommand(
   const [command, ...rest] = positionals;
   if (values.help || !command) throw new UsageError('');
 
-  const db = createDatabase(parseSettings(env).database);
+  const config = loadConfig(env);
+  const db = createDatabase(config.database);
+  // Its log goes to stderr, so that what a command prints stays the only thing on stdout.
+  const log = pino(loggerOptions(config.logLevel), pino.destination(2));
+  const services = buildServices({ config, db, log });
   try {
     const applied = await migrateToLatest(db);
     switch (command) {
@@ -52,50 +51,46 @@ export async function runAdminCommand(
           ? `Applied migrations: ${applied.join(', ')}`
           : 'Database schema is up to date.';
       case 'create-user':
-        return await createUser(db, rest, values.tier ?? 'free', values.name);
+        return await createUser(services, rest, values.tier ?? 'free', values.name);
       case 'set-tier':
-        return await setTier(db, rest);
+        return await setTier(services, rest);
       case 'reports':
-        return await listReports(db);
+        return await listReports(services);
       case 'end-sessions':
-        return await endSessions(db, rest);
+        return await endSessions(services, rest);
       default:
         throw new UsageError(`Unknown command: ${command}`);
     }
   } finally {
+    await services.stop();
     await db.destroy();
   }
 }
 
-async function createUser(db: Db, args: string[], tier: string, name: string | undefined): Promise<string> {
+async function createUser(
+  { auth }: Services,
+  args: string[],
+  tier: string,
+  name: string | undefined,
+): Promise<string> {
   const [rawEmail, password] = args;
   if (!rawEmail || !password || args.length > 2) throw new UsageError('create-user needs <email> <password>');
   const email = rawEmail.trim().toLowerCase();
   const problem = validateEmail(email) ?? validateNewPassword(password);
   if (problem) throw new UsageError(problem);
   if (!isTierId(tier)) throw new UsageError(`Unknown tier: ${tier}`);
-  const users = new UsersRepository(db);
-  if (await users.findByEmail(email)) throw new UsageError(`An account with ${email} already exists`);
-  const now = Date.now();
-  await users.insert({
-    id: newId(),
+  const made = await auth.createConfirmedAccount({
     email,
+    password,
     name: name?.trim() || NEUTRAL_NAME,
-    username: null,
-    username_key: null,
-    password_hash: await hashPassword(password),
-    picture: null,
-    email_verified: 1,
     tier,
-    google_sub: null,
-    created_at: now,
-    updated_at: now,
   });
+  if (!made) throw new UsageError(`An account with ${email} already exists`);
   return `Created ${email} on the ${tier} plan.`;
 }
 
-async function listReports(db: Db): Promise<string> {
-  const rows = await new ReportsRepository(db).listOpen(100);
+async function listReports({ reports }: Services): Promise<string> {
+  const rows = await reports.listOpen(100);
   if (!rows.length) return 'No open content reports.';
   return rows
     .map((row) =>
@@ -109,37 +104,26 @@ async function listReports(db: Db): Promise<string> {
     .join('\n\n');
 }
 
-async function setTier(db: Db, args: string[]): Promise<string> {
+async function setTier({ users, billing }: Services, args: string[]): Promise<string> {
   const [rawEmail, tier] = args;
   if (!rawEmail || !tier || args.length > 2) throw new UsageError('set-tier needs <email> <tier>');
   if (!isTierId(tier)) throw new UsageError(`Unknown tier: ${tier}`);
-  const users = new UsersRepository(db);
   const user = await users.findByEmail(rawEmail.trim());
   if (!user) throw new UsageError(`No account with ${rawEmail}`);
-  const now = Date.now();
-  await users.update(user.id, { tier, updated_at: now });
-  // A plan set by hand replaces a change that was waiting for the end of a paid period.
-  const billing = new BillingRepository(db);
-  await billing.update(user.id, { pending_tier: null, pending_at: null, updated_at: now });
-  const subscribed = (await billing.byUser(user.id))?.subscription_id;
+  // Applied at once, through the plan rules; it replaces a change that was waiting for the end of a period.
+  const { subscribed } = await billing.setTierByOperator(user, tier);
   return (
     `${user.email} is now on the ${tier} plan.` +
     (subscribed ? ' They have a Stripe subscription: its next change at Stripe sets the plan again.' : '')
   );
 }
 
-async function endSessions(db: Db, args: string[]): Promise<string> {
+async function endSessions({ users, sessions }: Services, args: string[]): Promise<string> {
   const [rawEmail] = args;
   if (!rawEmail || args.length > 1) throw new UsageError('end-sessions needs <email>');
-  const users = new UsersRepository(db);
   const user = await users.findByEmail(rawEmail.trim());
   if (!user) throw new UsageError(`No account with ${rawEmail}`);
-  const repositories = {
-    users,
-    sessions: new SessionsRepository(db),
-    refreshTokens: new RefreshTokensRepository(db),
-  };
-  await endEverySession(repositories, user.id, Date.now());
+  await sessions.endAllSessions(user.id);
   return `${user.email} is signed out everywhere.`;
 }
 

@@ -29,11 +29,7 @@ import { AccessTokens } from './modules/auth/tokens.js';
 import { UsersRepository } from './modules/auth/users.repository.js';
 import { AvatarRepository } from './modules/avatar/avatar.repository.js';
 import { AvatarService } from './modules/avatar/avatar.service.js';
-import type { Billing } from './modules/billing/billing.js';
-import { BillingRepository } from './modules/billing/billing.repository.js';
-import { BillingService } from './modules/billing/billing.service.js';
-import { StripeBillingService } from './modules/billing/stripe-billing.service.js';
-import { stripeClient } from './modules/billing/stripe-client.js';
+import { createBilling } from './modules/billing/index.js';
 import { CountriesRepository } from './modules/countries/countries.repository.js';
 import { CountriesService } from './modules/countries/countries.service.js';
 import { BasemapTiles } from './modules/map/basemap-tiles.js';
@@ -162,18 +158,7 @@ export function buildServices(deps: ServiceDeps) {
     storage,
     now,
   });
-  const stripeBilling = config.stripe
-    ? new StripeBillingService({
-        stripe: stripeClient(config.stripe),
-        settings: config.stripe,
-        accounts: new BillingRepository(db),
-        users,
-        publicUrl: config.publicUrl,
-        now,
-        log,
-      })
-    : undefined;
-  const billing: Billing = stripeBilling ?? new BillingService({ users, now });
+  const { billing, webhookRoutes: billingWebhookRoutes } = createBilling({ config, db, users, now, log });
   const profile = new ProfileService({ users, media: mediaRepository, pins: pinsRepository, billing, now });
   const accountRepository = new AccountRepository(db);
   const deletionProofs = new DeletionProofs({
@@ -234,7 +219,7 @@ export function buildServices(deps: ServiceDeps) {
     avatar,
     leaderboard,
     billing,
-    stripeBilling,
+    billingWebhookRoutes,
     profile,
     account,
     deletionProofs,

@@ -1,7 +1,7 @@
 // E-mail and password accounts: sign-up with a 6-digit code, sign-in, password reset.
 // Answers never reveal whether an address has an account, in words or in time.
 import { timingSafeEqual } from 'node:crypto';
-import { ErrorCode, NEUTRAL_NAME, type SignUpRequest } from '@waymarks/shared';
+import { ErrorCode, NEUTRAL_NAME, type SignUpRequest, type TierId } from '@waymarks/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { mailForLog, type Mailer, type MailMessage } from '../../adapters/mail/mailer.js';
 import type { UserRow } from '../../db/schema.js';
@@ -273,6 +273,28 @@ export class AuthService {
   }
 
   /**
+   * An account confirmed from the start, made by an operator (the admin CLI): nothing is mailed. The
+   * caller has validated the address, password and name. Undefined when the address has an account.
+   */
+  async createConfirmedAccount(input: {
+    email: string;
+    password: string;
+    name: string;
+    tier: TierId;
+  }): Promise<UserRow | undefined> {
+    if (await this.deps.users.findByEmail(input.email)) return undefined;
+    const user = newUserRow(this.deps.now(), {
+      email: input.email,
+      name: input.name,
+      password_hash: await hashPassword(input.password),
+      email_verified: 1,
+      tier: input.tier,
+    });
+    await this.deps.users.insert(user);
+    return user;
+  }
+
+  /**
    * Whether a caller without the sign-up's ticket made the sign-up `match`: they know its password, or,
    * when they give none, it is the address's only sign-up, so no stranger's code can be the one typed.
    * A password is always checked, against a stand-in when no code matched, to take the same time.
@@ -292,22 +314,13 @@ export class AuthService {
    * username either (the sign-up holds the one it chose, for as long as the sign-up lives).
    */
   private async createUnconfirmedAccount(email: string, name: string) {
-    const at = this.deps.now();
-    const user: UserRow = {
-      id: newId(),
+    const user = newUserRow(this.deps.now(), {
       email,
       name,
-      username: null,
-      username_key: null,
       password_hash: null,
-      picture: null,
       email_verified: 0,
       tier: 'free',
-      google_sub: null,
-      token_version: 0,
-      created_at: at,
-      updated_at: at,
-    };
+    });
     try {
       await this.deps.users.insert(user);
       return user;
@@ -374,4 +387,22 @@ function pendingId(user: UserRow | undefined): string {
 
 function sameHash(a: string, b: string): boolean {
   return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+}
+
+/** A new account's row: no username, picture or Google link yet. */
+function newUserRow(
+  at: number,
+  fields: Pick<UserRow, 'email' | 'name' | 'password_hash' | 'email_verified' | 'tier'>,
+): UserRow {
+  return {
+    id: newId(),
+    username: null,
+    username_key: null,
+    picture: null,
+    google_sub: null,
+    token_version: 0,
+    created_at: at,
+    updated_at: at,
+    ...fields,
+  };
 }

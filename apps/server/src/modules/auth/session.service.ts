@@ -78,16 +78,16 @@ export class SessionService {
     return endEverySession(this.deps, userId, this.deps.now());
   }
 
-  /**
-   * The user and session behind a bearer token, or null when the token is bad, expired or its session has
-   * ended.
-   */
   /** Whether a session of this user still lives, read afresh: for what other modules bind to a session. */
   async isLive(sessionId: string, userId: string): Promise<boolean> {
     const session = await this.deps.sessions.findById(sessionId);
     return isLive(session, this.deps.now()) && session.user_id === userId;
   }
 
+  /**
+   * The user and session behind a bearer token, or null when the token is bad, expired or its session has
+   * ended.
+   */
   async authenticate(accessToken: string): Promise<{ user: UserRow; sessionId: string } | null> {
     const claims = await this.deps.accessTokens.verify(accessToken);
     if (!claims) return null;

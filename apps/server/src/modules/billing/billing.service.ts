@@ -18,7 +18,6 @@ import {
   type TierChangeResponse,
   type TierId,
 } from '@waymarks/shared';
-import { LocalPayments } from '../../adapters/billing/local.js';
 import {
   isLive,
   PROVIDER_DOWN,
@@ -56,16 +55,11 @@ export interface BillingServiceDeps {
   log: BillingLog;
 }
 
-/** What app.ts passed for local billing before it built billing with createBilling (index.ts). */
-type LocalOnlyDeps = Pick<BillingServiceDeps, 'users' | 'now'>;
-
 export class BillingService implements Billing {
-  private readonly deps: BillingServiceDeps;
   private readonly claims: CheckoutClaims;
   private readonly subscriptions: SubscriptionSync;
 
-  constructor(deps: BillingServiceDeps | LocalOnlyDeps) {
-    this.deps = 'payments' in deps ? deps : localOnly(deps);
+  constructor(private readonly deps: BillingServiceDeps) {
     const { payments, accounts, users, now, log } = this.deps;
     this.claims = new CheckoutClaims({
       accounts,
@@ -291,28 +285,4 @@ export class BillingService implements Billing {
       updated_at: this.deps.now(),
     });
   }
-}
-
-/**
- * Local billing as app.ts built it before createBilling: no accounts table to read, which local billing
- * never writes but for checkout claims, and no logger. Goes once app.ts uses createBilling.
- */
-function localOnly({ users, now }: LocalOnlyDeps): BillingServiceDeps {
-  const none = async () => undefined;
-  const accounts: BillingAccounts = {
-    byUser: none,
-    byCustomer: none,
-    insertOrGet: () => Promise.reject(new Error('local billing keeps no billing accounts')),
-    update: none,
-    eventHandled: async () => false,
-    markEventHandled: none,
-    claimCheckout: async () => true,
-    releaseCheckout: none,
-  };
-  const log: BillingLog = {
-    info: (details, message) => console.warn(message, details),
-    warn: (details, message) => console.warn(message, details),
-    error: (details, message) => console.error(message, details),
-  };
-  return { payments: new LocalPayments(), accounts, users, publicUrl: '', now, log };
 }

@@ -54,6 +54,11 @@ interface ReportsServiceDeps {
 export class ReportsService {
   constructor(private readonly deps: ReportsServiceDeps) {}
 
+  /** The open reports, newest first, for an operator (the admin CLI's reports). */
+  listOpen(limit: number) {
+    return this.deps.reports.listOpen(limit);
+  }
+
   async submit(report: ParsedReport, clientKey: string): Promise<{ reportId: string }> {
     const { reports, throttle, mailer, now } = this.deps;
     // Counted before it is stored, in one statement: parallel reports cannot all pass a check made before

@@ -1,2 +1,0 @@
-// Where app.ts finds the webhook route until it uses createBilling (index.ts).
-export { stripeWebhookRoutes } from '../../adapters/billing/stripe-webhook.routes.js';
