@@ -1,4 +1,4 @@
-// The quality bar of the public site (issue 3, "Measured"), on every page a signed-out visitor can open, at
+// The quality bar of the public site, on every page a signed-out visitor can open, at
 // laptop size (project 'chromium', 1280×800) and phone size (project 'phone', 390×844 touch; every test here
 // is tagged @phone so both projects run it):
 //   - axe-core finds no WCAG 2.0/2.1 A/AA or best-practice violation;
