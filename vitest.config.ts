@@ -26,8 +26,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // One file at a time: the suites share the PostgreSQL test server and a port range.
-          fileParallelism: false,
+          // Files run side by side: each suite has its own SQLite file or PostgreSQL schema, its own data
+          // folder, SMTP capture and ports picked by the system. Two workers keep both cores busy while
+          // one waits on the database or on mail.
+          maxWorkers: 2,
         },
       },
     ],
