@@ -220,22 +220,6 @@ const serverBoundaries = {
  * fails on an entry the tree no longer needs and holds the list's length to a ceiling: it only shrinks.
  */
 const SERVER_BOUNDARY_ALLOWLIST = [
-  // Wiring: these repositories build their owners' repositories over `db` because app.ts constructs them
-  // with `db` alone; each takes the owners as an optional constructor argument that app.ts should pass.
-  ...[
-    ['account/account.repository.ts', 'pins/pins.repository.ts'],
-    ['account/account.repository.ts', 'media/media.repository.ts'],
-    ['account/account.repository.ts', 'avatar/avatar.repository.ts'],
-    ['avatar/avatar.repository.ts', 'pins/pins.repository.ts'],
-    ['countries/countries.repository.ts', 'pins/pins.repository.ts'],
-    ['progress/travel-stats.repository.ts', 'pins/pins.repository.ts'],
-    ['progress/travel-stats.repository.ts', 'media/media.repository.ts'],
-    ['progress/traveler-details.repository.ts', 'pins/pins.repository.ts'],
-  ].map(([file, imports]) => ({
-    file,
-    imports,
-    reason: 'built over db until app.ts passes the owner in (the constructor takes it already)',
-  })),
   // The auth module has no public entry: its helpers belong in modules/auth/index.ts.
   {
     file: 'account/account.service.ts',

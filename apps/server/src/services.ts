@@ -120,7 +120,7 @@ export function buildServices(deps: ServiceDeps) {
   const storage = deps.storage ?? createStorage(config.storage, { signingSecret: config.authSecret, now });
   const pinsRepository = new PinsRepository(db);
   const mediaRepository = new MediaRepository(db);
-  const travelStats = new TravelStatsRepository(db);
+  const travelStats = new TravelStatsRepository(db, { pins: pinsRepository, media: mediaRepository });
   const progress: ProgressFigures = { refresh: (userId) => travelStats.refresh(userId, now()) };
   const media = new MediaService({
     media: mediaRepository,
@@ -142,10 +142,11 @@ export function buildServices(deps: ServiceDeps) {
     deleteWithMedia: (user, pinId) => media.deletePin(user, pinId),
     listCache: new PinListCache(PIN_LIST_CACHE_BYTES),
   });
-  const countriesRepository = new CountriesRepository(db);
+  const countriesRepository = new CountriesRepository(db, pinsRepository);
+  const avatarRepository = new AvatarRepository(db, pinsRepository);
   const countries = new CountriesService(countriesRepository);
   const avatar = new AvatarService({
-    avatars: new AvatarRepository(db),
+    avatars: avatarRepository,
     countries: countriesRepository,
     storage,
     now,
@@ -154,13 +155,17 @@ export function buildServices(deps: ServiceDeps) {
   });
   const leaderboard = new LeaderboardService({
     stats: travelStats,
-    details: new TravelerDetailsRepository(db),
+    details: new TravelerDetailsRepository(db, pinsRepository),
     storage,
     now,
   });
   const { billing, webhookRoutes: billingWebhookRoutes } = createBilling({ config, db, users, now, log });
   const profile = new ProfileService({ users, media: mediaRepository, pins: pinsRepository, billing, now });
-  const accountRepository = new AccountRepository(db);
+  const accountRepository = new AccountRepository(db, {
+    pins: pinsRepository,
+    media: mediaRepository,
+    avatars: avatarRepository,
+  });
   const deletionProofs = new DeletionProofs({
     account: accountRepository,
     throttle,

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { PinsTable, UsersTable } from '../db/schema.js';
-import { TravelStatsRepository } from '../modules/progress/travel-stats.repository.js';
+import { travelStatsOver } from './repositories.js';
 
 export interface SeedOptions {
   users: number;
@@ -161,7 +161,7 @@ export async function seedTravellers(db: Db, options: SeedOptions): Promise<Seed
   const pinsWritten = pinCounts.reduce((sum, count) => sum + count, 0);
   options.progress?.({ users: userIds.length, pins: pinsWritten, refreshed: 0 });
 
-  const stats = new TravelStatsRepository(db);
+  const stats = travelStatsOver(db);
   const now = Date.now();
   for (let from = 0; from < userIds.length; from += PROGRESS_EVERY) {
     await stats.refreshMany(userIds.slice(from, from + PROGRESS_EVERY), now);

@@ -5,10 +5,6 @@ import type { SavedAvatars } from '../../common/avatars.js';
 import type { TravellerMedia } from '../../common/media.js';
 import type { TravellerPins } from '../../common/pins.js';
 import type { Db } from '../../db/database.js';
-// Until app.ts hands these in (see the constructor), the account builds the owners' repositories itself.
-import { AvatarRepository } from '../avatar/avatar.repository.js';
-import { MediaRepository } from '../media/media.repository.js';
-import { PinsRepository } from '../pins/pins.repository.js';
 
 /** What the account exports and deletes of other modules' rows, through the modules that own them. */
 export interface TravellerRecords {
@@ -18,20 +14,10 @@ export interface TravellerRecords {
 }
 
 export class AccountRepository {
-  readonly records: TravellerRecords;
-
   constructor(
     private readonly db: Db,
-    records?: TravellerRecords,
-  ) {
-    // The owners' repositories keep no state of their own, so ones built over the same database read and
-    // remove exactly what the app's do.
-    this.records = records ?? {
-      pins: new PinsRepository(db),
-      media: new MediaRepository(db),
-      avatars: new AvatarRepository(db),
-    };
-  }
+    readonly records: TravellerRecords,
+  ) {}
 
   /** A new export link for the session that asked; links of the account that ran out go meanwhile. */
   async insertExportLink(link: {

@@ -129,6 +129,9 @@ export class AccountService {
     try {
       await billing.cancelForDeletion(user);
     } catch {
+      // A deletion running beside this one held the billing until the account went with it.
+      if (!(await users.findById(user.id))) return false;
+      // Billing has logged why; the account stays whole until its billing can be ended.
       throw new AppError(503, ErrorCode.serviceBusy, ACCOUNT_MESSAGES.billingUnreachable);
     }
     const { pins, media } = account.records;

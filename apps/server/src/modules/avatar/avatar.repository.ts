@@ -9,8 +9,6 @@ import type { TravellerPins } from '../../common/pins.js';
 import { travelFigures } from '../../common/travel-figures.js';
 import type { Db } from '../../db/database.js';
 import type { AvatarsTable } from '../../db/schema.js';
-// Until app.ts hands it in (see the constructor), the avatar builds the pins' repository itself.
-import { PinsRepository } from '../pins/pins.repository.js';
 
 export type AvatarRow = Selectable<AvatarsTable>;
 
@@ -21,15 +19,10 @@ export interface CheckedState {
 }
 
 export class AvatarRepository implements SavedAvatars {
-  private readonly pins: Pick<TravellerPins, 'countryTallies'>;
-
   constructor(
     private readonly db: Db,
-    pins?: Pick<TravellerPins, 'countryTallies'>,
-  ) {
-    // The pins' repository keeps no state, so one built over the same database reads what the app's does.
-    this.pins = pins ?? new PinsRepository(db);
-  }
+    private readonly pins: Pick<TravellerPins, 'countryTallies'>,
+  ) {}
 
   /** The traveller's verified pins, as their travel figures count them (common/travel-figures.ts). */
   async verifiedPinCount(userId: string): Promise<number> {

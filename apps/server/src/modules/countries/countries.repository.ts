@@ -4,8 +4,6 @@ import { MB } from '@waymarks/shared';
 import type { TravellerPins } from '../../common/pins.js';
 import { travelFigures, type TravelFigures, type TravelFiguresOf } from '../../common/travel-figures.js';
 import type { Db } from '../../db/database.js';
-// Until app.ts hands it in (see the constructor), the countries build the pins' repository themselves.
-import { PinsRepository } from '../pins/pins.repository.js';
 
 /** One user's pins of one country code, summed by the database. */
 export interface CountryPinsRow {
@@ -17,15 +15,10 @@ export interface CountryPinsRow {
 }
 
 export class CountriesRepository implements TravelFiguresOf {
-  private readonly pins: Pick<TravellerPins, 'countryTallies' | 'cityCounts'>;
-
   constructor(
     private readonly db: Db,
-    pins?: Pick<TravellerPins, 'countryTallies' | 'cityCounts'>,
-  ) {
-    // The pins' repository keeps no state, so one built over the same database reads what the app's does.
-    this.pins = pins ?? new PinsRepository(db);
-  }
+    private readonly pins: Pick<TravellerPins, 'countryTallies' | 'cityCounts'>,
+  ) {}
 
   /** Every country code among the user's pins ('XX' at sea included), most pins first, then by code. */
   async pinsByCountry(userId: string): Promise<CountryPinsRow[]> {

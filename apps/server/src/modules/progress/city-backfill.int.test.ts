@@ -11,7 +11,7 @@ import {
   type TestApp,
 } from '../../testing/test-app.js';
 import { backfillPinCities } from './city-backfill.js';
-import { TravelStatsRepository } from './travel-stats.repository.js';
+import { travelStatsOver } from '../../testing/repositories.js';
 
 describe.each(testDialects())('reading the cities of older pins on %s', (dialect) => {
   let t: TestApp;
@@ -35,7 +35,7 @@ describe.each(testDialects())('reading the cities of older pins on %s', (dialect
     }
     // As they were before the column existed.
     await t.db.updateTable('pins').set({ city: null }).where('user_id', '=', user.userId).execute();
-    const stats = new TravelStatsRepository(t.db);
+    const stats = travelStatsOver(t.db);
     await stats.refresh(user.userId, Date.now());
     expect((await stats.find(user.userId))?.city_count).toBe(0);
 

@@ -13,8 +13,6 @@ import {
 } from '@waymarks/shared';
 import { USER_CACHE_TTL_MS } from '../auth/users.repository.js';
 import { LeaderboardService, TOTALS_TTL_MS } from './leaderboard.service.js';
-import { TravelerDetailsRepository } from './traveler-details.repository.js';
-import { TravelStatsRepository } from './travel-stats.repository.js';
 import {
   accountMaker,
   apiCaller,
@@ -25,6 +23,7 @@ import {
   type TestApp,
 } from '../../testing/test-app.js';
 import { png } from '../../testing/png.js';
+import { travelStatsOver, travelerDetailsOver } from '../../testing/repositories.js';
 
 const PLACES = {
   arezzo: { lat: 43.4665, lng: 11.882, title: 'Arezzo' },
@@ -338,8 +337,8 @@ describe.each(testDialects())('the leaderboard on %s', (dialect) => {
     // what it signs is asked for the one render on every answer, and for nothing else.
     const signed: string[] = [];
     const recorded = new LeaderboardService({
-      stats: new TravelStatsRepository(t.db),
-      details: new TravelerDetailsRepository(t.db),
+      stats: travelStatsOver(t.db),
+      details: travelerDetailsOver(t.db),
       storage: {
         createDownloadUrl: async (key) => {
           signed.push(key);

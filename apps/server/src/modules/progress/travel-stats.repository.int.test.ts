@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, testDialects, type TestApp } from '../../testing/test-app.js';
 import { seedTravellers } from '../../testing/travel-seed.js';
-import { TravelStatsRepository } from './travel-stats.repository.js';
+import { travelStatsOver } from '../../testing/repositories.js';
 
 describe.each(testDialects())('rewriting travellers’ figures in a batch on %s', (dialect) => {
   let t: TestApp;
@@ -51,7 +51,7 @@ describe.each(testDialects())('rewriting travellers’ figures in a batch on %s'
       .set({ country_count: 0, pin_count: 0, city_count: 0, media_count: 0, first_visit: null })
       .where('user_id', 'in', world.userIds)
       .execute();
-    const stats = new TravelStatsRepository(t.db);
+    const stats = travelStatsOver(t.db);
     for (const userId of world.userIds) await stats.refresh(userId, Date.now());
     expect(await snapshot(world.userIds)).toEqual(batched);
   }, 120_000);
@@ -61,7 +61,7 @@ describe.each(testDialects())('rewriting travellers’ figures in a batch on %s'
       (row) => row.user_id,
     );
     await t.db.deleteFrom('travel_stats').where('user_id', 'in', userIds).execute();
-    await new TravelStatsRepository(t.db).refreshMany(['no-such-user', ...userIds], Date.now());
+    await travelStatsOver(t.db).refreshMany(['no-such-user', ...userIds], Date.now());
     const { stats } = await snapshot(['no-such-user', ...userIds]);
     expect(stats.map((row) => row.user_id).sort()).toEqual([...userIds].sort());
     const { n } = await t.db

@@ -8,9 +8,6 @@ import type { TravellerPins } from '../../common/pins.js';
 import { travelFigures } from '../../common/travel-figures.js';
 import type { Db } from '../../db/database.js';
 import type { Database, TravelStatsTable } from '../../db/schema.js';
-// Until app.ts hands these in (see the constructor), the figures' reads build their owners' repositories.
-import { MediaRepository } from '../media/media.repository.js';
-import { PinsRepository } from '../pins/pins.repository.js';
 
 export type TravelStatsRow = Selectable<TravelStatsTable>;
 
@@ -42,15 +39,10 @@ export interface FigureSources {
 }
 
 export class TravelStatsRepository {
-  private readonly owners: FigureSources;
-
   constructor(
     private readonly db: Db,
-    owners?: FigureSources,
-  ) {
-    // The owners' repositories keep no state, so ones built over the same database read what the app's do.
-    this.owners = owners ?? { pins: new PinsRepository(db), media: new MediaRepository(db) };
-  }
+    private readonly owners: FigureSources,
+  ) {}
 
   private get isPostgres(): boolean {
     return this.db.getExecutor().adapter instanceof PostgresAdapter;

@@ -3,8 +3,6 @@
 import { MB } from '@waymarks/shared';
 import type { TravellerPins } from '../../common/pins.js';
 import type { Db } from '../../db/database.js';
-// Until app.ts hands it in (see the constructor), the details build the pins' repository themselves.
-import { PinsRepository } from '../pins/pins.repository.js';
 
 export interface CountryRow {
   countryCode: string;
@@ -31,15 +29,10 @@ export interface TimelineRow {
 export const TIMELINE_DAYS = 500;
 
 export class TravelerDetailsRepository {
-  private readonly pins: Pick<TravellerPins, 'countryCounts' | 'placeCounts' | 'datedPins'>;
-
   constructor(
     private readonly db: Db,
-    pins?: Pick<TravellerPins, 'countryCounts' | 'placeCounts' | 'datedPins'>,
-  ) {
-    // The pins' repository keeps no state, so one built over the same database reads what the app's does.
-    this.pins = pins ?? new PinsRepository(db);
-  }
+    private readonly pins: Pick<TravellerPins, 'countryCounts' | 'placeCounts' | 'datedPins'>,
+  ) {}
 
   /** Real country codes only ('XX' at sea is no country), most media first, then most pins, then code. */
   async countries(userId: string): Promise<CountryRow[]> {
