@@ -35,7 +35,6 @@ export async function placesRoutes(app: FastifyInstance, deps: PlacesRoutesDeps)
   const limits = deps.rateLimits ?? DEFAULT_PLACES_RATE_LIMITS;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-
   api.get(
     '/places/search',
     {
