@@ -1,20 +1,15 @@
 // The account system in a real browser against the real server: sign-up with the code from real SMTP,
 // sign-in and sign-out, wrong password, password reset, Google sign-in, the guard and unknown paths.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { extractCode, extractLink, setGoogleAccount, waitForMail } from './support/harness.js';
+import { expect, test, type Page } from '@playwright/test';
+import { createAccount, extractCode, extractLink, setGoogleAccount, waitForMail } from './support/harness.js';
 
 const PASSWORD = 'Trail-mix-2024';
 let sequence = 0;
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${++sequence}@example.com`;
 
-/** A confirmed account made through the API, for tests about what comes after sign-up. */
-async function createAccount(request: APIRequestContext, email: string, name = 'Marco Polo') {
-  const since = Date.now();
-  const signUp = await request.post('/api/auth/signup', { data: { name, email, password: PASSWORD } });
-  expect(signUp.status()).toBe(201);
-  const code = extractCode(await waitForMail(email, { since }));
-  expect((await request.post('/api/auth/verify', { data: { email, code } })).status()).toBe(200);
-}
+/** A confirmed account for the tests about what comes after sign-up (the sign-up itself is the first test's). */
+const confirmedAccount = (email: string, name = 'Marco Polo') =>
+  createAccount({ email, password: PASSWORD, name, tier: 'free' });
 
 async function signInThroughForm(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel('Email').fill(email);
@@ -71,9 +66,9 @@ test('sign-up shows the rules of every field before anything is sent', async ({ 
 test(
   'a wrong password shows the error banner and keeps the traveller on /signin',
   { tag: '@phone' },
-  async ({ page, request }) => {
+  async ({ page }) => {
     const email = uniqueEmail('wrong');
-    await createAccount(request, email);
+    await confirmedAccount(email);
     await page.goto('/signin');
     await signInThroughForm(page, email, 'Not-the-password1');
     await expect(page.getByRole('alert').filter({ hasText: 'Incorrect email or password.' })).toBeVisible();
@@ -84,9 +79,9 @@ test(
 test(
   'forgot password: the e-mailed link sets a new password that then signs in',
   { tag: '@phone' },
-  async ({ page, request }) => {
+  async ({ page }) => {
     const email = uniqueEmail('reset');
-    await createAccount(request, email, 'Ibn Battuta');
+    await confirmedAccount(email, 'Ibn Battuta');
     await page.goto('/signin');
     await page.getByRole('button', { name: 'Forgot your password?' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reset your password' });
@@ -149,10 +144,9 @@ test('a Google login code opened twice fails the second time with the reason and
 
 test('the guard sends a signed-out visitor from /profile to /signin and back after sign-in', async ({
   page,
-  request,
 }) => {
   const email = uniqueEmail('guard');
-  await createAccount(request, email);
+  await confirmedAccount(email);
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/signin$/);
   await signInThroughForm(page, email);
@@ -175,10 +169,9 @@ test('/login goes to /signin', async ({ page }) => {
 
 test('a signed-in visitor on the home page is sent to the dashboard, and a reload keeps the session', async ({
   page,
-  request,
 }) => {
   const email = uniqueEmail('home');
-  await createAccount(request, email, 'Freya Stark');
+  await confirmedAccount(email, 'Freya Stark');
   await page.goto('/signin');
   await signInThroughForm(page, email);
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -3,31 +3,24 @@
 // visited country among them), saves it, sees its render as their picture, and downloads it as a binary
 // glTF file; on the free plan the creator stays shut and Upgrade leads to the plans. Set WAYMARKS_SHOTS_DIR
 // to keep screenshots.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createAccount } from './support/harness.js';
-import { signInThrough } from './support/sign-in.js';
+import { createPins } from './support/pins.js';
+import { signInThroughApi } from './support/sign-in.js';
 import { axeViolations, expectNoSidewaysScroll, screenshot } from './support/page-checks.js';
 
 const PASSWORD = 'Trail-mix-2024';
 let sequence = 0;
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${++sequence}@example.com`;
 
-/** An account on `tier` with a pin in Lisbon (Portugal's flag unlocks); answers its e-mail. */
-async function traveller(request: APIRequestContext, tier: 'free' | 'standard'): Promise<string> {
+/** A new account on `tier` with a pin in Lisbon (Portugal's flag unlocks), signed in in the page's browser. */
+async function traveller(page: Page, tier: 'free' | 'standard'): Promise<void> {
   const email = uniqueEmail('avatar');
   await createAccount({ email, password: PASSWORD, name: 'Ibn Battuta', tier });
-  const signIn = await request.post('/api/auth/signin', { data: { email, password: PASSWORD } });
-  const { accessToken } = (await signIn.json()) as { accessToken: string };
-  const pin = { title: 'Lisbon', lat: 38.7223, lng: -9.1393, visitDate: '2024-05-02' };
-  const created = await request.post('/api/pins', {
-    data: pin,
-    headers: { authorization: `Bearer ${accessToken}` },
-  });
-  expect(created.status()).toBe(201);
-  return email;
+  await createPins(page.request, await signInThroughApi(page, email, PASSWORD), [
+    { title: 'Lisbon', lat: 38.7223, lng: -9.1393, visitDate: '2024-05-02' },
+  ]);
 }
-
-const signInAtProfile = (page: Page, email: string) => signInThrough(page, '/profile', email, PASSWORD);
 
 const dialog = (page: Page) => page.getByRole('dialog');
 /** The 3D view once its first frame is drawn. */
@@ -37,9 +30,9 @@ const drawnAvatar = (page: Page, name: string) =>
 test(
   'a traveller on a paid plan builds an avatar from unlocked parts, saves it and downloads it as GLB',
   { tag: '@phone' },
-  async ({ page, request }) => {
-    const email = await traveller(request, 'standard');
-    await signInAtProfile(page, email);
+  async ({ page }) => {
+    await traveller(page, 'standard');
+    await page.goto('/profile');
     const card = page.getByRole('region', { name: 'Avatar' });
     // No avatar yet: the account's first letter stands in.
     await expect(card.locator('[data-avatar-image="initial"]')).toHaveText('I');
@@ -140,9 +133,9 @@ test(
 test(
   'on the free plan the creator stays shut, says why, and Upgrade leads to the plans',
   { tag: '@phone' },
-  async ({ page, request }) => {
-    const email = await traveller(request, 'free');
-    await signInAtProfile(page, email);
+  async ({ page }) => {
+    await traveller(page, 'free');
+    await page.goto('/profile');
     await page
       .getByRole('region', { name: 'Avatar' })
       .getByRole('button', { name: 'Customize Avatar' })
@@ -161,31 +154,26 @@ test(
   },
 );
 
-test(
-  'the dashboard opens the avatar dialog from its header',
-  { tag: '@phone' },
-  async ({ page, request }) => {
-    const email = await traveller(request, 'standard');
-    await signInAtProfile(page, email);
-    const scripts: string[] = [];
-    page.on('request', (sent) => {
-      if (sent.resourceType() === 'script') scripts.push(new URL(sent.url()).pathname);
-    });
-    await page.goto('/dashboard');
-    await expect(page.locator('header [data-avatar-image="initial"]')).toHaveText('I');
-    // The 3D code is not part of the dashboard's load (its own code is, which shows the scripts are seen).
-    expect(scripts.some((script) => script.includes('/dashboard-'))).toBe(true);
-    expect(scripts.filter((script) => script.includes('AvatarViewer3D'))).toEqual([]);
-    await screenshot(page, 'dashboard', 'header-avatar', { fullPage: false });
-    await expectNoSidewaysScroll(page);
-    await page.getByRole('button', { name: 'Avatar', exact: true }).click();
-    await expect(dialog(page).getByRole('heading', { name: 'Your Avatar' })).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(dialog(page)).toBeHidden();
-  },
-);
+test('the dashboard opens the avatar dialog from its header', { tag: '@phone' }, async ({ page }) => {
+  await traveller(page, 'standard');
+  const scripts: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.resourceType() === 'script') scripts.push(new URL(sent.url()).pathname);
+  });
+  await page.goto('/dashboard');
+  await expect(page.locator('header [data-avatar-image="initial"]')).toHaveText('I');
+  // The 3D code is not part of the dashboard's load (its own code is, which shows the scripts are seen).
+  expect(scripts.some((script) => script.includes('/dashboard-'))).toBe(true);
+  expect(scripts.filter((script) => script.includes('AvatarViewer3D'))).toEqual([]);
+  await screenshot(page, 'dashboard', 'header-avatar', { fullPage: false });
+  await expectNoSidewaysScroll(page);
+  await page.getByRole('button', { name: 'Avatar', exact: true }).click();
+  await expect(dialog(page).getByRole('heading', { name: 'Your Avatar' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog(page)).toBeHidden();
+});
 
-test('without WebGL the creator shows the flat preview and says why', async ({ page, request }) => {
+test('without WebGL the creator shows the flat preview and says why', async ({ page }) => {
   // As in a browser with WebGL turned off: every WebGL context is refused.
   await page.addInitScript(() => {
     const getContext = HTMLCanvasElement.prototype.getContext;
@@ -198,8 +186,8 @@ test('without WebGL the creator shows the flat preview and says why', async ({ p
       return (getContext as (...args: unknown[]) => RenderingContext | null).call(this, type, ...rest);
     } as typeof getContext;
   });
-  const email = await traveller(request, 'standard');
-  await signInAtProfile(page, email);
+  await traveller(page, 'standard');
+  await page.goto('/profile');
   await page
     .getByRole('region', { name: 'Avatar' })
     .getByRole('button', { name: 'Customize Avatar' })

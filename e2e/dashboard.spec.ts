@@ -6,7 +6,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { MAP_COLORS } from '../apps/web/src/features/map/colors.js';
 import { baseURL, createAccount } from './support/harness.js';
 import { blend, colourDistance, hexColour, pixelAt } from './support/pixel.js';
-import { createPinsThroughApi } from './support/pins.js';
+import { createPins, type NewPin } from './support/pins.js';
+import { openSignedIn, signInThroughApi } from './support/sign-in.js';
 
 const PASSWORD = 'Trail-mix-2024';
 let sequence = 0;
@@ -20,12 +21,14 @@ async function newTraveller(tier: Tier, name = 'Ida Pfeiffer') {
   return email;
 }
 
-async function openDashboard(page: Page, email: string) {
-  await page.goto('/signin');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+/** The dashboard of a traveller signed in beforehand, with `pins` made through the API first. */
+async function openDashboard(page: Page, email: string, pins: readonly NewPin[] = []) {
+  if (pins.length) {
+    await createPins(page.request, await signInThroughApi(page, email, PASSWORD), pins);
+    await page.goto('/dashboard');
+  } else {
+    await openSignedIn(page, '/dashboard', email, PASSWORD);
+  }
   await mapReady(page);
 }
 
@@ -207,7 +210,6 @@ test('with the keyboard alone: search, save, reopen a pin from its marker, and o
 
 test('the first pin is where the map opens, and a full free plan offers the upgrade instead of saving', async ({
   page,
-  request,
 }) => {
   const email = await newTraveller('free');
   const pins = Array.from({ length: 10 }, (_, index) => ({
@@ -215,8 +217,7 @@ test('the first pin is where the map opens, and a full free plan offers the upgr
     lat: -33.8688 + index * 0.01,
     lng: 151.2093,
   }));
-  await createPinsThroughApi(request, email, PASSWORD, pins);
-  await openDashboard(page, email);
+  await openDashboard(page, email, pins);
 
   await expectStat(page, 'Places', '10');
   // Jumped to the first pin (Sydney) at zoom 6: the place at the centre is in Australia.
@@ -231,14 +232,10 @@ test('the first pin is where the map opens, and a full free plan offers the upgr
 
 test('visited countries are green at opacity 0.3, and the pins and highlighting switches are remembered', async ({
   page,
-  request,
 }) => {
   const email = await newTraveller('standard');
   // Great Bend, Kansas: the map opens on it at zoom 6, with the United States all around.
-  await createPinsThroughApi(request, email, PASSWORD, [
-    { title: 'Great Bend', lat: 38.3645, lng: -98.7648 },
-  ]);
-  await openDashboard(page, email);
+  await openDashboard(page, email, [{ title: 'Great Bend', lat: 38.3645, lng: -98.7648 }]);
 
   const highlight = page.getByRole('button', { name: 'Highlight countries' });
   const pins = page.getByRole('button', { name: 'Show pins' });
@@ -306,10 +303,9 @@ test('on a phone the map, search and dialog work by touch', { tag: '@phone-only'
 test(
   'the dashboard, its search list and its dialog pass axe with no violations',
   { tag: '@phone' },
-  async ({ page, request }) => {
+  async ({ page }) => {
     const email = await newTraveller('free');
-    await createPinsThroughApi(request, email, PASSWORD, [{ title: 'Lisbon', lat: 38.7223, lng: -9.1393 }]);
-    await openDashboard(page, email);
+    await openDashboard(page, email, [{ title: 'Lisbon', lat: 38.7223, lng: -9.1393 }]);
     const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
     const violations = async () =>
       (await new AxeBuilder({ page }).withTags(tags).analyze()).violations.map(

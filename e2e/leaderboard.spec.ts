@@ -5,6 +5,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createAccount } from './support/harness.js';
 import { axeViolations, expectNoSidewaysScroll, screenshot } from './support/page-checks.js';
+import { signInThroughApi } from './support/sign-in.js';
 
 const PASSWORD = 'Trail-mix-2024';
 let sequence = 0;
@@ -36,7 +37,10 @@ async function apiToken(request: APIRequestContext, email: string): Promise<stri
   return ((await signIn.json()) as { accessToken: string }).accessToken;
 }
 
-/** An account on a plan with its pins, opted in through the API when `listed`; answers its e-mail. */
+/**
+ * An account on a plan with its pins, opted in through the API when `listed`; answers its e-mail. Given a
+ * page's `request`, it leaves that page's browser signed in as the new account.
+ */
 async function traveller(
   request: APIRequestContext,
   { tier, name, pins, listed }: { tier: Tier; name: string; pins: NewPin[]; listed: boolean },
@@ -58,13 +62,10 @@ async function traveller(
   return email;
 }
 
-/** Signs in through the form; from a guarded page the app returns to it, else it opens /dashboard. */
-async function signIn(page: Page, email: string, at = '/signin') {
-  await page.goto(at);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(at === '/signin' ? /\/dashboard$/ : new RegExp(`${at}$`));
+/** Opens `path` in a browser that `traveller` signed in, and waits until the app is there. */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
 }
 
 const rankings = (page: Page) => page.getByRole('list', { name: 'Rankings' });
@@ -82,7 +83,7 @@ test('two Explorers who opted in are ranked by countries; the sort reorders them
 }) => {
   // Two sign-ups, seven pins and a wait for the server's totals on a shared two-core machine.
   test.slow();
-  const ada = await traveller(request, {
+  await traveller(page.request, {
     tier: 'standard',
     name: 'Ada Lindqvist',
     pins: PORTUGAL_FRANCE_ITALY,
@@ -90,7 +91,7 @@ test('two Explorers who opted in are ranked by countries; the sort reorders them
   });
   await traveller(request, { tier: 'standard', name: 'Bo Nansen', pins: FOUR_IN_GERMANY, listed: true });
 
-  await signIn(page, ada);
+  await open(page, '/dashboard');
   await page
     .getByRole('navigation', { name: 'Dashboard' })
     .getByRole('link', { name: 'Leaderboard' })
@@ -169,14 +170,14 @@ test('two Explorers who opted in are ranked by countries; the sort reorders them
   await expect(dialog).toBeHidden();
 });
 
-test('opting out takes the traveller off the list at once', async ({ page, request }) => {
-  const cy = await traveller(request, {
+test('opting out takes the traveller off the list at once', async ({ page }) => {
+  await traveller(page.request, {
     tier: 'plus',
     name: 'Cy Twombly',
     pins: PORTUGAL_FRANCE_ITALY.slice(0, 1),
     listed: true,
   });
-  await signIn(page, cy, '/leaderboard');
+  await open(page, '/leaderboard');
   await expect(row(page, 'Cy Twombly')).toHaveCount(1);
   await expect(page.getByText(/^Your rank: #\d+$/)).toBeVisible();
   await expect(optInSwitch(page)).toHaveAttribute('aria-checked', 'true');
@@ -205,7 +206,7 @@ test('the dashboard header shows the rank badge of a ranked traveller, and none 
     pins: FOUR_IN_GERMANY.slice(0, 1),
     listed: true,
   });
-  const eli = await traveller(request, {
+  await traveller(page.request, {
     tier: 'standard',
     name: 'Eli Unlisted',
     pins: FOUR_IN_GERMANY.slice(0, 1),
@@ -213,14 +214,15 @@ test('the dashboard header shows the rank badge of a ranked traveller, and none 
   });
 
   const answered = page.waitForResponse((response) => response.url().includes('/api/leaderboard?'));
-  await signIn(page, eli);
+  await open(page, '/dashboard');
   expect((await answered).status()).toBe(200);
   await expect(page.getByRole('heading', { name: 'Welcome, Eli Unlisted' })).toBeVisible();
   await expect(page.getByTitle('Your leaderboard rank')).toHaveCount(0);
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/signin$/);
 
-  await signIn(page, dee);
+  await signInThroughApi(page, dee, PASSWORD);
+  await open(page, '/dashboard');
   const badge = page.getByTitle('Your leaderboard rank');
   await expect(badge).toHaveText(/^Leaderboard rank #\d+$/);
   const rank = (await badge.textContent())?.replace('Leaderboard rank ', '');
@@ -231,13 +233,13 @@ test('the dashboard header shows the rank badge of a ranked traveller, and none 
 test(
   'a free traveller sees the locked Global Leaderboard, whose upgrade leads to /profile',
   { tag: '@phone' },
-  async ({ page, request }) => {
-    const fay = await traveller(request, { tier: 'free', name: 'Fay Free', pins: [], listed: false });
+  async ({ page }) => {
+    await traveller(page.request, { tier: 'free', name: 'Fay Free', pins: [], listed: false });
     const asked: string[] = [];
     page.on('request', (sent) => {
       if (sent.url().includes('/api/leaderboard')) asked.push(sent.url());
     });
-    await signIn(page, fay, '/leaderboard');
+    await open(page, '/leaderboard');
     const locked = page.getByRole('region', { name: 'Global Leaderboard' });
     await expect(locked).toContainText('The leaderboard needs the Explorer plan or higher.');
     await expectNoSidewaysScroll(page);
@@ -253,14 +255,14 @@ test(
 test(
   'on a phone the list is a column of cards, the dialog fits the screen, and so does the header with its rank badge',
   { tag: '@phone-only' },
-  async ({ page, request }) => {
-    const gus = await traveller(request, {
+  async ({ page }) => {
+    await traveller(page.request, {
       tier: 'pro',
       name: 'Gus Phoneman',
       pins: PORTUGAL_FRANCE_ITALY,
       listed: true,
     });
-    await signIn(page, gus, '/leaderboard');
+    await open(page, '/leaderboard');
     const own = row(page, 'Gus Phoneman');
     await expect(own).toBeVisible();
     // As a card the figures carry their own labels.

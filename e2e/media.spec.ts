@@ -6,6 +6,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createAccount } from './support/harness.js';
+import { openSignedIn } from './support/sign-in.js';
 
 const PASSWORD = 'Trail-mix-2024';
 let sequence = 0;
@@ -17,14 +18,11 @@ const AREZZO_PHOTOS = ['DSCN0010.jpg', 'DSCN0012.jpg', 'DSCN0021.jpg'].map((name
 
 type Tier = 'free' | 'basic' | 'standard' | 'plus' | 'pro';
 
+/** A new traveller on `tier`, signed in on the dashboard with its map drawn. */
 async function signIn(page: Page, tier: Tier) {
   const email = `media-${tier}-${Date.now()}-${++sequence}@example.com`;
   await createAccount({ email, password: PASSWORD, name: 'Isabella Bird', tier });
-  await page.goto('/signin');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await openSignedIn(page, '/dashboard', email, PASSWORD);
   await expect(page.locator('[data-map-status="ready"]')).toBeVisible({ timeout: 30_000 });
 }
 

@@ -4,42 +4,34 @@
 // account is deleted once its e-mail and its password are typed, after which a mail confirms it. Set
 // WAYMARKS_SHOTS_DIR to keep screenshots.
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createAccount, waitForMail } from './support/harness.js';
-import { signInThrough } from './support/sign-in.js';
+import { createPins } from './support/pins.js';
+import { signInThroughApi } from './support/sign-in.js';
 import { axeViolations, expectNoSidewaysScroll, screenshot } from './support/page-checks.js';
 
 const PASSWORD = 'Trail-mix-2024';
 let sequence = 0;
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${++sequence}@example.com`;
 
-async function apiToken(request: APIRequestContext, email: string): Promise<string> {
-  const signIn = await request.post('/api/auth/signin', { data: { email, password: PASSWORD } });
-  expect(signIn.status()).toBe(200);
-  return ((await signIn.json()) as { accessToken: string }).accessToken;
-}
-
-/** A free account with one pin in Portugal; answers its e-mail. */
-async function freeTraveller(request: APIRequestContext, name: string): Promise<string> {
+/** A new free account with one pin in Portugal, signed in in the page's browser; answers its e-mail. */
+async function freeTraveller(page: Page, name: string): Promise<string> {
   const email = uniqueEmail('profile');
   await createAccount({ email, password: PASSWORD, name, tier: 'free' });
-  const headers = { authorization: `Bearer ${await apiToken(request, email)}` };
-  const pin = { title: 'Lisbon', lat: 38.7223, lng: -9.1393, visitDate: '2024-05-02' };
-  expect((await request.post('/api/pins', { data: pin, headers })).status()).toBe(201);
+  await createPins(page.request, await signInThroughApi(page, email, PASSWORD), [
+    { title: 'Lisbon', lat: 38.7223, lng: -9.1393, visitDate: '2024-05-02' },
+  ]);
   return email;
 }
-
-const signInAtProfile = (page: Page, email: string) => signInThrough(page, '/profile', email, PASSWORD);
 
 const planSection = (page: Page) => page.getByRole('region', { name: 'Your plan' });
 
 test('the profile saves the username and the opt-in, and a plan change applies at once everywhere @phone', async ({
   page,
-  request,
 }) => {
   test.slow();
-  const email = await freeTraveller(request, 'Ines Duarte');
-  await signInAtProfile(page, email);
+  await freeTraveller(page, 'Ines Duarte');
+  await page.goto('/profile');
 
   await expect(page.getByRole('heading', { name: 'Profile & Settings', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toBeVisible();
@@ -105,10 +97,8 @@ test('the profile saves the username and the opt-in, and a plan change applies a
 
 test('the payment return says so once and the URL becomes /profile; ?tab=subscription lands on the plan', async ({
   page,
-  request,
 }) => {
-  const email = await freeTraveller(request, 'Pay Back');
-  await signInAtProfile(page, email);
+  await freeTraveller(page, 'Pay Back');
   await page.goto('/profile?payment=cancelled');
   await expect(page.getByText('Payment was cancelled. You can try again anytime.')).toBeVisible();
   await expect(page).toHaveURL(/\/profile$/);
@@ -117,9 +107,9 @@ test('the payment return says so once and the URL becomes /profile; ?tab=subscri
   await expect(planSection(page)).toBeFocused();
 });
 
-test('Export my data downloads a ZIP with the profile and the pins', async ({ page, request }) => {
-  const email = await freeTraveller(request, 'Zip Archer');
-  await signInAtProfile(page, email);
+test('Export my data downloads a ZIP with the profile and the pins', async ({ page }) => {
+  await freeTraveller(page, 'Zip Archer');
+  await page.goto('/profile');
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export my data' }).click();
@@ -138,8 +128,8 @@ test('deleting the account waits for its e-mail and password, keeps both when th
   request,
 }) => {
   test.slow();
-  const email = await freeTraveller(request, 'Del Eted');
-  await signInAtProfile(page, email);
+  const email = await freeTraveller(page, 'Del Eted');
+  await page.goto('/profile');
 
   await page.getByRole('button', { name: 'Delete account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });

@@ -2,29 +2,21 @@
 // above the gazetteer's results and marked as theirs, and choosing one opens that pin. A gazetteer result
 // within the grouping distance (1 km) of a pin opens the pin too, not a new location. Set
 // WAYMARKS_SHOTS_DIR to keep screenshots of the open list.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createAccount } from './support/harness.js';
-import { createPinsThroughApi } from './support/pins.js';
+import { createPins } from './support/pins.js';
 import { axeViolations, screenshot } from './support/page-checks.js';
+import { signInThroughApi } from './support/sign-in.js';
 
 const PASSWORD = 'Trail-mix-2024';
 let sequence = 0;
 
 /** A traveller on the free plan with these pins, made through the real API, signed in on the dashboard. */
-async function travellerWithPins(
-  page: Page,
-  request: APIRequestContext,
-  pins: { title: string; lat: number; lng: number }[],
-) {
+async function travellerWithPins(page: Page, pins: { title: string; lat: number; lng: number }[]) {
   const email = `own-places-${Date.now()}-${++sequence}@example.com`;
   await createAccount({ email, password: PASSWORD, name: 'Freya Stark', tier: 'free' });
-  await createPinsThroughApi(request, email, PASSWORD, pins);
-
-  await page.goto('/signin');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await createPins(page.request, await signInThroughApi(page, email, PASSWORD), pins);
+  await page.goto('/dashboard');
   await expect(page.locator('[data-map-status="ready"]')).toBeVisible({ timeout: 30_000 });
 }
 
@@ -34,8 +26,8 @@ const AREZZO = { lat: 43.4633, lng: 11.8796 };
 test(
   'a traveller who searches for a place they saved finds it first, marked as theirs, and opens their pin',
   { tag: '@phone' },
-  async ({ page, request }) => {
-    await travellerWithPins(page, request, [{ title: 'Arezzo', ...AREZZO }]);
+  async ({ page }) => {
+    await travellerWithPins(page, [{ title: 'Arezzo', ...AREZZO }]);
 
     await page.getByRole('combobox', { name: 'Search destinations' }).fill('Arezzo');
     const options = page.getByRole('option');
@@ -63,10 +55,9 @@ test(
 
 test('choosing the gazetteer’s Arezzo opens the pin saved half a kilometre away, not a new location', async ({
   page,
-  request,
 }) => {
   // Casa Vasari, in the old town: its title does not name Arezzo, so only the gazetteer lists the city.
-  await travellerWithPins(page, request, [{ title: 'Casa Vasari', lat: 43.4666, lng: 11.8776 }]);
+  await travellerWithPins(page, [{ title: 'Casa Vasari', lat: 43.4666, lng: 11.8776 }]);
 
   await page.getByRole('combobox', { name: 'Search destinations' }).fill('Arezzo');
   const city = page

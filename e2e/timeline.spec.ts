@@ -1,11 +1,12 @@
 // The dashboard's Travel Timeline strip in a real browser against the real server: a basic traveller
 // zooms it and opens a place from it, the toggle is remembered, a free traveller meets the placeholder,
 // and on a phone the strip sits below the map, clear of the map's controls.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { planRequiredMessage } from '../packages/shared/src/features.js';
 import { createAccount } from './support/harness.js';
-import { createPinsThroughApi, type NewPin } from './support/pins.js';
+import { createPins, type NewPin } from './support/pins.js';
 import { axeViolations } from './support/page-checks.js';
+import { signInThroughApi } from './support/sign-in.js';
 
 const PASSWORD = 'Trail-mix-2024';
 let sequence = 0;
@@ -20,31 +21,17 @@ const TRIP: NewPin[] = [
   { title: 'Kyoto', lat: 35.0116, lng: 135.7681, visitDate: '2024-10-01' },
 ];
 
-async function travellerWithPins(request: APIRequestContext, tier: Tier, pins: NewPin[]): Promise<string> {
+/** A new traveller on `tier` with `pins` made through the API, signed in on the dashboard with its map drawn. */
+async function openDashboard(page: Page, tier: Tier, pins: NewPin[]) {
   const email = `timeline-${tier}-${Date.now()}-${++sequence}@example.com`;
   await createAccount({ email, password: PASSWORD, name: 'Freya Stark', tier });
-  await createPinsThroughApi(request, email, PASSWORD, pins);
-  return email;
-}
-
-async function openDashboard(page: Page, email: string) {
-  await page.goto('/signin');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await createPins(page.request, await signInThroughApi(page, email, PASSWORD), pins);
+  await page.goto('/dashboard');
   await expect(page.locator('[data-map-status="ready"]')).toBeVisible({ timeout: 30_000 });
 }
 
-test('a basic traveller zooms the timeline with its buttons and opens a place from it', async ({
-  page,
-  request,
-}) => {
-  const email = await travellerWithPins(request, 'basic', [
-    ...TRIP,
-    { title: 'Undated', lat: 48.8566, lng: 2.3522 },
-  ]);
-  await openDashboard(page, email);
+test('a basic traveller zooms the timeline with its buttons and opens a place from it', async ({ page }) => {
+  await openDashboard(page, 'basic', [...TRIP, { title: 'Undated', lat: 48.8566, lng: 2.3522 }]);
 
   const strip = page.getByRole('region', { name: 'Travel Timeline' });
   await expect(strip).toBeVisible();
@@ -80,9 +67,8 @@ test('a basic traveller zooms the timeline with its buttons and opens a place fr
   await expect(pair).toBeVisible();
 });
 
-test('the round toggle hides the strip, and the choice is kept after a reload', async ({ page, request }) => {
-  const email = await travellerWithPins(request, 'basic', TRIP.slice(0, 1));
-  await openDashboard(page, email);
+test('the round toggle hides the strip, and the choice is kept after a reload', async ({ page }) => {
+  await openDashboard(page, 'basic', TRIP.slice(0, 1));
   const toggle = page.getByRole('button', { name: 'Travel Timeline' });
   const strip = page.getByRole('region', { name: 'Travel Timeline' });
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
@@ -106,10 +92,8 @@ test('the round toggle hides the strip, and the choice is kept after a reload', 
 
 test('a free traveller with dated places sees the placeholder, whose Upgrade leads to /profile', async ({
   page,
-  request,
 }) => {
-  const email = await travellerWithPins(request, 'free', TRIP.slice(0, 2));
-  await openDashboard(page, email);
+  await openDashboard(page, 'free', TRIP.slice(0, 2));
 
   const placeholder = page.getByRole('region', { name: 'Travel Timeline' });
   await expect(placeholder).toContainText(planRequiredMessage('timelineView'));
@@ -123,9 +107,8 @@ test('a free traveller with dated places sees the placeholder, whose Upgrade lea
 test(
   'on a phone the strip sits below the map, clear of its controls, and a tapped place opens',
   { tag: '@phone-only' },
-  async ({ page, request }) => {
-    const email = await travellerWithPins(request, 'basic', TRIP);
-    await openDashboard(page, email);
+  async ({ page }) => {
+    await openDashboard(page, 'basic', TRIP);
     const strip = page.getByRole('region', { name: 'Travel Timeline' });
     await expect(strip).toBeVisible();
 
