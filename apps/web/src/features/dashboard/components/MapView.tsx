@@ -68,13 +68,6 @@ export interface MapViewProps {
 
 type Status = 'loading' | 'ready' | 'failed';
 
-declare global {
-  interface Window {
-    /** The dashboard's loaded map, for the browser tests and benchmarks that read what it draws. */
-    waymarksMap?: MaplibreMap;
-  }
-}
-
 /** MapLibre folds the credits into an (i) button on maps this wide or narrower. */
 const PHONE_MAP_WIDTH = 640;
 
@@ -179,13 +172,6 @@ export default function MapView({
       cancelled = true;
     };
   }, [webgl]);
-
-  useEffect(
-    () => () => {
-      delete window.waymarksMap;
-    },
-    [],
-  );
 
   const clusters = useMemo(() => new PinClusters(pins), [pins]);
   const items: ClusterItem[] = useMemo(
@@ -293,7 +279,6 @@ export default function MapView({
               });
             }
             map.touchZoomRotate.disableRotation();
-            window.waymarksMap = map;
             // On a phone the credits start folded behind their (i) button, as after a first drag, so
             // they leave room for the controls along the map's bottom edge.
             if (map.getContainer().offsetWidth <= PHONE_MAP_WIDTH) {
