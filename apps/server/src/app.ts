@@ -13,6 +13,7 @@ import { registerErrorHandling, sendFrameworkError } from './http/errors.js';
 import { registerStrictJsonParser, registerStrictQueryStrings } from './http/json.js';
 import { serializerCompiler } from './http/serializer.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { requireDocumentedGuard } from './http/guarded-routes.js';
 import { requireSameOrigin } from './http/same-origin.js';
 import { isPageRequest, registerWebApp, sendIndexPage } from './http/web.js';
 import { loggerOptions } from './logger.js';
@@ -31,12 +32,12 @@ import { BASEMAP_PMTILES_PATH, mapRoutes } from './modules/map/map.routes.js';
 import { placeTilesRoutes } from './modules/map/place-tiles.routes.js';
 import { storageOrigin } from './adapters/storage/storage.js';
 import { localStorageRoutes } from './adapters/storage/local.routes.js';
-import { mediaRoutes } from './modules/media/media.routes.js';
+import { mediaArchiveLinkRoutes, mediaRoutes } from './modules/media/media.routes.js';
 import { uploadAdmission } from './modules/media/upload-admission.js';
 import { billingRoutes } from './modules/billing/index.js';
 import { avatarRoutes } from './modules/avatar/avatar.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
-import { accountRoutes } from './modules/account/account.routes.js';
+import { accountExportLinkRoutes, accountRoutes } from './modules/account/account.routes.js';
 
 interface AppDeps extends Omit<ServiceDeps, 'log'> {
   /** false logs nothing (tests). Defaults to the configured level on stdout. */
@@ -120,7 +121,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             auth,
             sessions,
             google,
-            requireAuth,
             secureCookies,
             sameOrigin: requireSameOrigin(config.publicUrl),
           });
@@ -128,18 +128,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         },
         { prefix: '/auth' },
       );
-      await api.register(meRoute, { prefix: '/auth', requireAuth });
       await api.register(reportsRoutes, { reports });
-      await api.register(placesRoutes, { gazetteer, requireAuth });
-      await api.register(pinsRoutes, { pins, requireAuth });
-      await api.register(countriesRoutes, { countries, requireAuth });
-      await api.register(avatarRoutes, { avatar, requireAuth });
-      await api.register(leaderboardRoutes, { leaderboard, requireAuth });
-      await api.register(profileRoutes, { profile, requireAuth });
-      await api.register(billingRoutes, { billing, requireAuth });
+      await api.register(accountExportLinkRoutes, { account });
+      await api.register(mediaArchiveLinkRoutes, { downloadAll });
       if (billingWebhookRoutes) await api.register(billingWebhookRoutes);
-      await api.register(accountRoutes, { account, proofs: deletionProofs, requireAuth });
-      await api.register(mediaRoutes, { media, downloadAll, requireAuth });
+      // Everything registered in this scope needs a signed-in user, checked before the body is parsed.
+      await api.register(async (guarded) => {
+        guarded.addHook('onRequest', requireAuth);
+        guarded.addHook('onRoute', requireDocumentedGuard);
+        await guarded.register(meRoute, { prefix: '/auth' });
+        await guarded.register(placesRoutes, { gazetteer });
+        await guarded.register(pinsRoutes, { pins });
+        await guarded.register(countriesRoutes, { countries });
+        await guarded.register(avatarRoutes, { avatar });
+        await guarded.register(leaderboardRoutes, { leaderboard });
+        await guarded.register(profileRoutes, { profile });
+        await guarded.register(billingRoutes, { billing });
+        await guarded.register(accountRoutes, { account, proofs: deletionProofs });
+        await guarded.register(mediaRoutes, { media, downloadAll });
+      });
       api.get('/openapi.json', { ...LARGE_ANSWER, schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

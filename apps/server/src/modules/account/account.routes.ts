@@ -1,7 +1,7 @@
 // /api/account (SPEC.md §7 Profile and account): the export of everything, as a ZIP, and the deletion of
 // the account. The ZIP can be fetched with the session, or through a short-lived, one-time link a browser
 // download can follow. Deletion asks for the password, or a code e-mailed to an account without one.
-import type { FastifyInstance, FastifyReply, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -22,7 +22,6 @@ import type { DeletionProofs } from './deletion-proof.js';
 interface AccountRoutesDeps {
   account: AccountService;
   proofs: DeletionProofs;
-  requireAuth: onRequestAsyncHookHandler;
 }
 
 const security = [{ bearer: [] }];
@@ -39,13 +38,12 @@ function sendArchive(reply: FastifyReply, archive: AccountArchive) {
 }
 
 export async function accountRoutes(app: FastifyInstance, deps: AccountRoutesDeps): Promise<void> {
-  const { account, proofs, requireAuth } = deps;
+  const { account, proofs } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
     '/account/export-url',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         security,
@@ -60,7 +58,6 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRoutesDep
   api.get(
     '/account/export',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         security,
@@ -72,22 +69,8 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRoutesDep
   );
 
   api.get(
-    '/account/export/:token',
-    {
-      schema: {
-        tags,
-        summary: 'The ZIP behind an export link, which it spends',
-        params: z.object({ token: z.string().max(1000) }),
-        response: { 200: zipAnswer, 403: ErrorResponse, 404: ErrorResponse },
-      },
-    },
-    async (request, reply) => sendArchive(reply, await account.openExportLink(request.params.token)),
-  );
-
-  api.get(
     '/account/deletion-confirmation',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         security,
@@ -101,7 +84,6 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRoutesDep
   api.post(
     '/account/deletion-code',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         security,
@@ -116,7 +98,6 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRoutesDep
   api.delete(
     '/account',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         security,
@@ -141,5 +122,27 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRoutesDep
       }
       return reply.status(204).send(null);
     },
+  );
+}
+
+/** GET /api/account/export/{token}: public, the link's signature and its session are what it checks. */
+export async function accountExportLinkRoutes(
+  app: FastifyInstance,
+  deps: Pick<AccountRoutesDeps, 'account'>,
+): Promise<void> {
+  const { account } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/account/export/:token',
+    {
+      schema: {
+        tags,
+        summary: 'The ZIP behind an export link, which it spends',
+        params: z.object({ token: z.string().max(1000) }),
+        response: { 200: zipAnswer, 403: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request, reply) => sendArchive(reply, await account.openExportLink(request.params.token)),
   );
 }

@@ -36,7 +36,6 @@ interface AuthRoutesDeps {
   auth: AuthService;
   sessions: SessionService;
   google: GoogleSignIn | undefined;
-  requireAuth: onRequestAsyncHookHandler;
   secureCookies: boolean;
   /** Refuses requests made by pages of another origin, on the routes that act on the refresh cookie. */
   sameOrigin: onRequestAsyncHookHandler;
@@ -213,14 +212,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Pr
 }
 
 /** GET /api/auth/me reads no cookie, so it lives outside the cookie-parsing scope of the routes above. */
-export async function meRoute(
-  app: FastifyInstance,
-  deps: { requireAuth: onRequestAsyncHookHandler },
-): Promise<void> {
+export async function meRoute(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/me',
     {
-      onRequest: deps.requireAuth,
       schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: User, 401: ErrorResponse } },
     },
     async (request) => toUser(currentUser(request)),

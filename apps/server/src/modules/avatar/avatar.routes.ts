@@ -1,6 +1,6 @@
 // /api/avatar: the signed-in traveller's avatar wardrobe and saved avatar (SPEC.md §7 Avatar). Only their
 // own pins and their own avatar are read.
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AVATAR_IMAGE_LIMITS,
@@ -24,21 +24,19 @@ import type { AvatarService } from './avatar.service.js';
 
 interface AvatarRoutesDeps {
   avatar: AvatarService;
-  requireAuth: onRequestAsyncHookHandler;
 }
 
 const security = [{ bearer: [] }];
 const tags = ['avatar'];
 
 export async function avatarRoutes(app: FastifyInstance, deps: AvatarRoutesDeps): Promise<void> {
-  const { avatar, requireAuth } = deps;
+  const { avatar } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
     '/avatar/items',
     {
       ...LARGE_ANSWER,
-      onRequest: requireAuth,
       schema: {
         tags,
         security,
@@ -53,7 +51,6 @@ export async function avatarRoutes(app: FastifyInstance, deps: AvatarRoutesDeps)
   api.get(
     '/avatar/unlocked',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         security,
@@ -67,7 +64,6 @@ export async function avatarRoutes(app: FastifyInstance, deps: AvatarRoutesDeps)
   api.get(
     '/avatar/achievements',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         security,
@@ -81,7 +77,6 @@ export async function avatarRoutes(app: FastifyInstance, deps: AvatarRoutesDeps)
   api.get(
     '/avatar/progress',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         security,
@@ -95,7 +90,6 @@ export async function avatarRoutes(app: FastifyInstance, deps: AvatarRoutesDeps)
   api.get(
     '/avatar/user',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         security,
@@ -109,7 +103,6 @@ export async function avatarRoutes(app: FastifyInstance, deps: AvatarRoutesDeps)
   api.put(
     '/avatar',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         security,
@@ -124,7 +117,6 @@ export async function avatarRoutes(app: FastifyInstance, deps: AvatarRoutesDeps)
   api.post(
     '/avatar/check-unlocks',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         security,
@@ -150,7 +142,6 @@ export async function avatarRoutes(app: FastifyInstance, deps: AvatarRoutesDeps)
     imageScope.withTypeProvider<ZodTypeProvider>().put(
       '/avatar/image',
       {
-        onRequest: requireAuth,
         schema: {
           tags,
           security,

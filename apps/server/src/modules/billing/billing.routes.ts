@@ -1,7 +1,7 @@
 // Plan changes (SPEC.md §7 Profile and account): POST /api/tier-upgrade, POST
 // /api/process-pending-tier-change and the billing portal. Every route needs a session; the plan is named
 // by its tier id, never by a payment provider's price.
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   BillingPortalResponse,
@@ -15,20 +15,18 @@ import type { Billing } from './billing.js';
 
 interface BillingRoutesDeps {
   billing: Billing;
-  requireAuth: onRequestAsyncHookHandler;
 }
 
 const security = [{ bearer: [] }];
 const tags = ['billing'];
 
 export async function billingRoutes(app: FastifyInstance, deps: BillingRoutesDeps): Promise<void> {
-  const { billing, requireAuth } = deps;
+  const { billing } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
     '/tier-upgrade',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         security,
@@ -43,7 +41,6 @@ export async function billingRoutes(app: FastifyInstance, deps: BillingRoutesDep
   api.post(
     '/process-pending-tier-change',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         security,
@@ -57,7 +54,6 @@ export async function billingRoutes(app: FastifyInstance, deps: BillingRoutesDep
   api.post(
     '/billing/portal',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         security,

@@ -1,7 +1,7 @@
 // /api/media: the upload protocol, the gallery, downloads and deletion (SPEC.md §7 Media). Every route but
 // the archive needs a session; the archive link is signed and short-lived instead, because a browser
 // download cannot carry the bearer token.
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CompleteUploadRequest,
@@ -26,7 +26,6 @@ import { LARGE_ANSWER } from '../../http/compression.js';
 interface MediaRoutesDeps {
   media: MediaService;
   downloadAll: DownloadAllService;
-  requireAuth: onRequestAsyncHookHandler;
 }
 
 const security = [{ bearer: [] }];
@@ -37,13 +36,12 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404
 const UPLOADS_PER_MINUTE = 1200;
 
 export async function mediaRoutes(app: FastifyInstance, deps: MediaRoutesDeps): Promise<void> {
-  const { media, downloadAll, requireAuth } = deps;
+  const { media, downloadAll } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
     '/media/upload-url',
     {
-      onRequest: requireAuth,
       config: perUserRateLimit(UPLOADS_PER_MINUTE),
       schema: {
         tags,
@@ -66,7 +64,6 @@ export async function mediaRoutes(app: FastifyInstance, deps: MediaRoutesDeps): 
   api.post(
     '/media/complete',
     {
-      onRequest: requireAuth,
       config: perUserRateLimit(UPLOADS_PER_MINUTE),
       schema: {
         tags,
@@ -96,7 +93,6 @@ export async function mediaRoutes(app: FastifyInstance, deps: MediaRoutesDeps): 
     '/media/pin/:pinId',
     {
       ...LARGE_ANSWER,
-      onRequest: requireAuth,
       schema: {
         tags,
         security,
@@ -111,7 +107,6 @@ export async function mediaRoutes(app: FastifyInstance, deps: MediaRoutesDeps): 
   api.get(
     '/media/:id/download-url',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         security,
@@ -126,7 +121,6 @@ export async function mediaRoutes(app: FastifyInstance, deps: MediaRoutesDeps): 
   api.get(
     '/media/pin/:pinId/download-url',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         security,
@@ -137,6 +131,29 @@ export async function mediaRoutes(app: FastifyInstance, deps: MediaRoutesDeps): 
     },
     async (request) => downloadAll.link(currentUser(request), request.params.pinId),
   );
+
+  api.delete(
+    '/media/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a photo or video (or cancel an upload) and its stored files; gives the updated pin',
+        params: MediaIdParams,
+        response: { 200: DeleteMediaResponse, ...errors },
+      },
+    },
+    async (request) => media.delete(currentUser(request), request.params.id),
+  );
+}
+
+/** GET /api/media/archive/{token}: public, the link's signature is what it checks. */
+export async function mediaArchiveLinkRoutes(
+  app: FastifyInstance,
+  deps: Pick<MediaRoutesDeps, 'downloadAll'>,
+): Promise<void> {
+  const { downloadAll } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
     '/media/archive/:token',
@@ -157,20 +174,5 @@ export async function mediaRoutes(app: FastifyInstance, deps: MediaRoutesDeps): 
       if (archive.size >= 0) reply.header('Content-Length', String(archive.size));
       return reply.send(archive.stream);
     },
-  );
-
-  api.delete(
-    '/media/:id',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        security,
-        summary: 'Delete a photo or video (or cancel an upload) and its stored files; gives the updated pin',
-        params: MediaIdParams,
-        response: { 200: DeleteMediaResponse, ...errors },
-      },
-    },
-    async (request) => media.delete(currentUser(request), request.params.id),
   );
 }

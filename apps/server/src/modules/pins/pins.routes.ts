@@ -1,6 +1,6 @@
 // /api/pins: a signed-in traveller's pins (SPEC.md §7 Pins). Every route needs a session; another user's
 // pin, a malformed id and a missing pin all answer 404 NOT_FOUND.
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ErrorResponse,
@@ -20,7 +20,6 @@ import { LARGE_ANSWER } from '../../http/compression.js';
 
 interface PinsRoutesDeps {
   pins: PinsService;
-  requireAuth: onRequestAsyncHookHandler;
 }
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse };
@@ -28,13 +27,12 @@ const security = [{ bearer: [] }];
 const tags = ['pins'];
 
 export async function pinsRoutes(app: FastifyInstance, deps: PinsRoutesDeps): Promise<void> {
-  const { pins, requireAuth } = deps;
+  const { pins } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
     '/pins',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         security,
@@ -53,7 +51,6 @@ export async function pinsRoutes(app: FastifyInstance, deps: PinsRoutesDeps): Pr
     '/pins',
     {
       ...LARGE_ANSWER,
-      onRequest: requireAuth,
       schema: {
         tags,
         security,
@@ -69,7 +66,6 @@ export async function pinsRoutes(app: FastifyInstance, deps: PinsRoutesDeps): Pr
   api.get(
     '/pins/:id',
     {
-      onRequest: requireAuth,
       schema: { tags, security, summary: 'One pin', params: PinIdParams, response: { 200: Pin, ...errors } },
     },
     async (request) => pins.get(currentUser(request), request.params.id),
@@ -78,7 +74,6 @@ export async function pinsRoutes(app: FastifyInstance, deps: PinsRoutesDeps): Pr
   api.put(
     '/pins/:id',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         security,
@@ -94,7 +89,6 @@ export async function pinsRoutes(app: FastifyInstance, deps: PinsRoutesDeps): Pr
   api.delete(
     '/pins/:id',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         security,
@@ -112,7 +106,6 @@ export async function pinsRoutes(app: FastifyInstance, deps: PinsRoutesDeps): Pr
   api.get(
     '/pins/:id/verification',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         security,

@@ -1,7 +1,7 @@
 // /api/places/*: place search and reverse geocoding on the offline gazetteer (apps/server/src/geo), for a
 // signed-in user. The gazetteer loads in the background once the server listens; a request that comes
 // before it is ready waits for it.
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ErrorResponse,
@@ -24,21 +24,19 @@ export const DEFAULT_PLACES_RATE_LIMITS: PlacesRateLimits = { searchPerMinute: 3
 
 interface PlacesRoutesDeps {
   gazetteer: GazetteerService;
-  requireAuth: onRequestAsyncHookHandler;
   rateLimits?: PlacesRateLimits;
 }
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse };
 
 export async function placesRoutes(app: FastifyInstance, deps: PlacesRoutesDeps): Promise<void> {
-  const { gazetteer, requireAuth } = deps;
+  const { gazetteer } = deps;
   const limits = deps.rateLimits ?? DEFAULT_PLACES_RATE_LIMITS;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
     '/places/search',
     {
-      onRequest: requireAuth,
       config: perUserRateLimit(limits.searchPerMinute),
       schema: {
         tags: ['places'],
@@ -54,7 +52,6 @@ export async function placesRoutes(app: FastifyInstance, deps: PlacesRoutesDeps)
   api.get(
     '/places/reverse',
     {
-      onRequest: requireAuth,
       config: perUserRateLimit(limits.reversePerMinute),
       schema: {
         tags: ['places'],

@@ -1,5 +1,5 @@
 // GET and PUT /api/profile (SPEC.md §7 Profile and account): the signed-in traveller's own profile.
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponse, Profile, UpdateProfileRequest } from '@waymarks/shared';
 import { currentUser } from '../auth/require-auth.js';
@@ -7,20 +7,18 @@ import type { ProfileService } from './profile.service.js';
 
 interface ProfileRoutesDeps {
   profile: ProfileService;
-  requireAuth: onRequestAsyncHookHandler;
 }
 
 const security = [{ bearer: [] }];
 const tags = ['profile'];
 
 export async function profileRoutes(app: FastifyInstance, deps: ProfileRoutesDeps): Promise<void> {
-  const { profile, requireAuth } = deps;
+  const { profile } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
     '/profile',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         security,
@@ -34,7 +32,6 @@ export async function profileRoutes(app: FastifyInstance, deps: ProfileRoutesDep
   api.put(
     '/profile',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         security,

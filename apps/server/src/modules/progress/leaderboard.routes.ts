@@ -1,6 +1,6 @@
 // /api/leaderboard (SPEC.md §7 Leaderboard): the ranked list and one traveller's details need the
 // leaderboard feature; the opt-in can be read and changed on any plan. Every route needs a session.
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ErrorResponse,
@@ -16,20 +16,18 @@ import type { LeaderboardService } from './leaderboard.service.js';
 
 interface LeaderboardRoutesDeps {
   leaderboard: LeaderboardService;
-  requireAuth: onRequestAsyncHookHandler;
 }
 
 const security = [{ bearer: [] }];
 const tags = ['leaderboard'];
 
 export async function leaderboardRoutes(app: FastifyInstance, deps: LeaderboardRoutesDeps): Promise<void> {
-  const { leaderboard, requireAuth } = deps;
+  const { leaderboard } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
     '/leaderboard',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         security,
@@ -45,7 +43,6 @@ export async function leaderboardRoutes(app: FastifyInstance, deps: LeaderboardR
     '/leaderboard/user/:id',
     {
       ...LARGE_ANSWER,
-      onRequest: requireAuth,
       schema: {
         tags,
         security,
@@ -66,7 +63,6 @@ export async function leaderboardRoutes(app: FastifyInstance, deps: LeaderboardR
   api.get(
     '/leaderboard/settings',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         security,
@@ -80,7 +76,6 @@ export async function leaderboardRoutes(app: FastifyInstance, deps: LeaderboardR
   api.put(
     '/leaderboard/settings',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         security,
