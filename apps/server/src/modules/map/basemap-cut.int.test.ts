@@ -1,6 +1,7 @@
 // The basemap's cutting thread seen from the server: the event loop keeps answering while the world is
 // cut, a thread that fails costs one request a 503 and the next one starts again, and closing the app
-// ends the thread. Each test has a cold service of its own behind the real route.
+// ends the thread. Each test has a cold service of its own behind the real route, started and stopped as
+// the composition root (services.ts) does: start() once the server listens, close() when it closes.
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -26,6 +27,7 @@ async function appWith(options: BasemapTilesOptions = {}) {
   registerErrorHandling(app);
   const tiles = new BasemapTiles(options);
   await app.register(basemapTilesRoutes, { tiles });
+  app.addHook('onClose', async () => tiles.close());
   await app.ready();
   apps.push(app);
   return { app, tiles };
@@ -98,10 +100,10 @@ describe('the basemap cutting thread', () => {
     expect(attempts()).toBe(2);
   });
 
-  it('starts cutting when the server listens, and closing the app ends the thread', async () => {
+  it('starts cutting from start() without a request, and closing ends the thread', async () => {
     const { started, startWorker } = workers();
-    const { app } = await appWith({ startWorker });
-    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { app, tiles } = await appWith({ startWorker });
+    tiles.start();
     expect(started).toHaveLength(1);
     const [worker] = started as [Worker];
     const exited = once(worker, 'exit');
