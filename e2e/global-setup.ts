@@ -9,7 +9,8 @@
 //   POST   /oidc/account                  JSON {sub,email,email_verified,name,picture?}: the next Google sign-in
 //   GET    /oidc                          {issuer, clientId}
 //   POST   /accounts                      JSON {email,password,name,tier}: a confirmed account, made with
-//                                         the admin command create-user (npm run admin -- create-user), run in this process on the server's data
+//                                         the admin command create-user (npm run admin -- create-user), run
+//                                         in this process on the server's data
 // The addresses reach the workers through process.env (Playwright starts workers after global setup):
 //   WAYMARKS_E2E_BASE_URL, WAYMARKS_E2E_CONTROL_URL, WAYMARKS_E2E_SMTP_URL, WAYMARKS_E2E_OIDC_ISSUER.
 // The returned function is Playwright's global teardown: it stops the server and the helpers.
