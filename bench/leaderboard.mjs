@@ -46,7 +46,7 @@ async function bundle() {
       [
         "export { createDatabase, migrateToLatest } from './apps/server/src/db/database.ts';",
         "export { seedTravellers } from './apps/server/src/testing/travel-seed.ts';",
-        "export { TravelStatsRepository } from './apps/server/src/modules/progress/travel-stats.repository.ts';",
+        "export { travelStatsOver } from './apps/server/src/testing/repositories.ts';",
         "export { PinsRepository } from './apps/server/src/modules/pins/pins.repository.ts';",
         "export { sql } from 'kysely';",
       ].join('\n'),
@@ -166,7 +166,7 @@ async function measureDialect(dialect, databaseUrl, code, log) {
       .where('user_id', '=', world.typicalUserId)
       .execute();
     await db.updateTable('users').set({ tier: 'standard' }).where('id', '=', typicalViewer.userId).execute();
-    const travelStats = new code.TravelStatsRepository(db);
+    const travelStats = code.travelStatsOver(db);
     await travelStats.refreshMany([world.heavyUserId, world.typicalUserId], Date.now());
     await travelStats.setListed(viewer.userId, true, Date.now());
     await travelStats.setListed(typicalViewer.userId, true, Date.now());
