@@ -20,7 +20,7 @@ import type { AccountBilling } from '../../common/billing.js';
 import type { UserAccounts } from '../../common/users.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
-import { hashToken, randomToken } from '../auth/tokens.js';
+import { hashToken, randomToken } from '../auth/index.js';
 import { avatarKeyPrefix } from '../avatar/avatar-image.js';
 import { streamAccountArchive } from './account-archive.js';
 import { accountDeletedMail } from './account.mails.js';

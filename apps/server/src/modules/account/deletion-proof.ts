@@ -13,9 +13,15 @@ import {
 import type { Mailer } from '../../adapters/mail/mailer.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError, tooManyRequests } from '../../http/errors.js';
-import { verifyPassword } from '../auth/passwords.js';
-import { AUTH_LIMITS, throttleKey, type Reservation, type Throttle } from '../auth/throttle.js';
-import { hashCode, randomCode } from '../auth/tokens.js';
+import {
+  AUTH_LIMITS,
+  hashCode,
+  randomCode,
+  throttleKey,
+  verifyPassword,
+  type Reservation,
+  type Throttle,
+} from '../auth/index.js';
 import { deletionCodeMail } from './account.mails.js';
 import type { AccountRepository } from './account.repository.js';
 

@@ -28,7 +28,7 @@ import {
 import { tierOf } from '../../common/user-tier.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
-import type { UsersRepository } from '../auth/users.repository.js';
+import type { UserAccounts } from '../../common/users.js';
 import type { Billing } from './billing.js';
 import {
   appliedNow,
@@ -48,7 +48,7 @@ import { SubscriptionSync } from './subscription-sync.js';
 export interface BillingServiceDeps {
   payments: PaymentProvider;
   accounts: BillingAccounts;
-  users: Pick<UsersRepository, 'update'>;
+  users: Pick<UserAccounts, 'update'>;
   /** Where the provider's pages send the traveller back to. */
   publicUrl: string;
   now: () => number;

@@ -9,7 +9,7 @@ import { stripeClient } from '../../adapters/billing/stripe-client.js';
 import { stripeWebhookRoutes } from '../../adapters/billing/stripe-webhook.routes.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import type { UsersRepository } from '../auth/users.repository.js';
+import type { UserAccounts } from '../../common/users.js';
 import { BillingRepository } from './billing.repository.js';
 import { BillingService } from './billing.service.js';
 
@@ -20,7 +20,7 @@ export { BillingService } from './billing.service.js';
 interface BillingModuleDeps {
   config: Pick<Config, 'stripe' | 'publicUrl'>;
   db: Db;
-  users: Pick<UsersRepository, 'update'>;
+  users: Pick<UserAccounts, 'update'>;
   now: () => number;
   log: BillingLog;
 }

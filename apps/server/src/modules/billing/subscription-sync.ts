@@ -3,7 +3,7 @@
 // nothing of the newer one; and a waiting change is applied once it is due (plan-rules.ts).
 import { isLive, type PaymentProvider, type ProviderSubscription } from '../../adapters/billing/payments.js';
 import type { TierId } from '@waymarks/shared';
-import type { UsersRepository } from '../auth/users.repository.js';
+import type { UserAccounts } from '../../common/users.js';
 import type { BillingAccountRow, BillingAccounts } from './billing.repository.js';
 import { pendingIsDue, pendingTierOf, planOf } from './plan-rules.js';
 import type { SubscriptionRepairs } from './subscription-repairs.js';
@@ -11,7 +11,7 @@ import type { SubscriptionRepairs } from './subscription-repairs.js';
 interface SubscriptionSyncDeps {
   payments: Pick<PaymentProvider, 'collectsPayment' | 'subscription' | 'cancel' | 'changePlan'>;
   accounts: Pick<BillingAccounts, 'byCustomer' | 'update'>;
-  users: Pick<UsersRepository, 'update'>;
+  users: Pick<UserAccounts, 'update'>;
   repairs: SubscriptionRepairs;
   now: () => number;
 }

@@ -9,7 +9,7 @@ import type { UserAccounts } from '../../common/users.js';
 import { tierOf } from '../../common/user-tier.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
-import { AUTH_MESSAGES, PENDING_SIGNUP_TTL_MS } from '../auth/auth.service.js';
+import { AUTH_MESSAGES, PENDING_SIGNUP_TTL_MS } from '../auth/index.js';
 
 interface ProfileDeps {
   users: Pick<UserAccounts, 'update' | 'isUsernameTaken' | 'releaseUnconfirmedUsername' | 'findById'>;

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { ReportContentType, ReportRequest, ReportUrgency } from '@waymarks/shared';
 import type { Mailer } from '../../adapters/mail/mailer.js';
 import { tooManyRequests } from '../../http/errors.js';
-import { throttleKey, type Throttle, type ThrottlePolicy } from '../auth/throttle.js';
+import { throttleKey, type Throttle, type ThrottlePolicy } from '../auth/index.js';
 import { newId } from '../../common/ids.js';
 import { reportReceivedMail } from './reports.mails.js';
 import type { ReportsRepository } from './reports.repository.js';
