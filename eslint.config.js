@@ -231,17 +231,6 @@ const SERVER_BOUNDARY_ALLOWLIST = [
     imports: 'avatar/avatar-image.ts',
     reason: "where the avatar's renders are stored, to delete them",
   },
-  // Services outside this change that should take the ports of common/ from app.ts instead.
-  {
-    file: 'avatar/avatar.service.ts',
-    imports: 'countries/countries.repository.ts',
-    reason: 'should read its figures through TravelFiguresOf (common/travel-figures.ts)',
-  },
-  {
-    file: 'media/media.service.ts',
-    imports: 'pins/pins.repository.ts',
-    reason: 'should use TravellerPins and StoredPin (common/pins.ts)',
-  },
   // Tables read or written outside their owner.
   {
     file: 'media/media.repository.ts',

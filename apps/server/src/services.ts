@@ -143,11 +143,11 @@ export function buildServices(deps: ServiceDeps) {
     listCache: new PinListCache(PIN_LIST_CACHE_BYTES),
   });
   const countriesRepository = new CountriesRepository(db, pinsRepository);
-  const avatarRepository = new AvatarRepository(db, pinsRepository);
+  const avatarRepository = new AvatarRepository(db);
   const countries = new CountriesService(countriesRepository);
   const avatar = new AvatarService({
     avatars: avatarRepository,
-    countries: countriesRepository,
+    figures: countriesRepository,
     storage,
     now,
     onCleanupError: (error, keys) =>

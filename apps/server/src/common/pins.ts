@@ -29,6 +29,10 @@ export interface TravellerPins {
   /** Every pin of the traveller, oldest first, as they were made. */
   allOf(userId: string): Promise<StoredPin[]>;
   countByUser(userId: string): Promise<number>;
+  /** The pin when it exists and is the traveller's; undefined otherwise (either way is answered 404). */
+  findOwned(userId: string, pinId: string): Promise<StoredPin | undefined>;
+  /** Deletes the traveller's pin (its media rows cascade); false when there was none. */
+  deleteOwned(userId: string, pinId: string): Promise<boolean>;
   /** The users' pins tallied per country code; `within` is the caller's transaction. */
   countryTallies(userIds: readonly string[], within?: Db): Promise<CountryTally[]>;
   /** How many distinct places (city and country) each user's pins reach; users without one are absent. */

@@ -1,12 +1,9 @@
-// What the avatar reads and keeps besides the countries (CountriesRepository.countryCodes): the traveller's
-// verified pins, read from the pins on each request, so a pin just verified unlocks at once; and the saved
-// avatar's row (migration 0012). Every write of the row is one statement, so parallel requests never fail:
+// The saved avatar's row (migration 0012); the figures its parts unlock from are read through
+// common/travel-figures.ts on each request, so a pin just verified unlocks at once. Every write of the row is one statement, so parallel requests never fail:
 // saving is an upsert, and the writes that depend on what was read (the image's key, the unlocks already
 // told) change the row only if it still holds what was read.
 import type { Selectable } from 'kysely';
 import type { SavedAvatars } from '../../common/avatars.js';
-import type { TravellerPins } from '../../common/pins.js';
-import { travelFigures } from '../../common/travel-figures.js';
 import type { Db } from '../../db/database.js';
 import type { AvatarsTable } from '../../db/schema.js';
 
@@ -19,15 +16,7 @@ export interface CheckedState {
 }
 
 export class AvatarRepository implements SavedAvatars {
-  constructor(
-    private readonly db: Db,
-    private readonly pins: Pick<TravellerPins, 'countryTallies'>,
-  ) {}
-
-  /** The traveller's verified pins, as their travel figures count them (common/travel-figures.ts). */
-  async verifiedPinCount(userId: string): Promise<number> {
-    return travelFigures(await this.pins.countryTallies([userId])).verifiedPinCount;
-  }
+  constructor(private readonly db: Db) {}
 
   find(userId: string): Promise<AvatarRow | undefined> {
     return this.db.selectFrom('avatars').selectAll().where('user_id', '=', userId).executeTakeFirst();

@@ -10,7 +10,6 @@ import {
   avatarPartLockedMessage,
   avatarRarityMessage,
   continentCount,
-  countedStates,
   ErrorCode,
   getTier,
   isUnlocked,
@@ -37,16 +36,17 @@ import type { ObjectStorage } from '../../adapters/storage/object-storage.js';
 import { tierOf } from '../../common/user-tier.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
-import type { CountriesRepository } from '../countries/countries.repository.js';
 import { avatarImage, newAvatarImageKey } from './avatar-image.js';
 import type { AvatarRepository, AvatarRow } from './avatar.repository.js';
+import type { TravelFiguresOf } from '../../common/travel-figures.js';
 
 /** The query as validated: `unlocked` is a boolean by then. */
 type ItemsFilter = Omit<AvatarItemsQuery, 'unlocked'> & { unlocked?: boolean | undefined };
 
 interface AvatarServiceDeps {
   avatars: AvatarRepository;
-  countries: Pick<CountriesRepository, 'countryCodes'>;
+  /** The traveller's travel figures, computed once for every module (common/travel-figures.ts). */
+  figures: TravelFiguresOf;
   storage: Pick<ObjectStorage, 'put' | 'delete' | 'createDownloadUrl'>;
   now: () => number;
   /** A replaced render that could not be deleted stays behind until the account goes; this reports it. */
@@ -206,12 +206,9 @@ export class AvatarService {
   }
 
   private async figures(user: UserRow): Promise<AvatarFigures> {
-    const [codes, verifiedPins] = await Promise.all([
-      this.deps.countries.countryCodes(user.id),
-      this.deps.avatars.verifiedPinCount(user.id),
-    ]);
-    const countries = [...countedStates(codes)];
-    return { countries, continents: continentCount(countries), verifiedPins };
+    const figures = await this.deps.figures.figures(user.id);
+    const countries = [...figures.countries];
+    return { countries, continents: continentCount(countries), verifiedPins: figures.verifiedPinCount };
   }
 }
 

@@ -64,11 +64,6 @@ export class CountriesRepository implements TravelFiguresOf {
     return travelFigures(await this.pins.countryTallies([userId]));
   }
 
-  /** The distinct country codes of the user's pins ('XX' at sea included), as stored. */
-  async countryCodes(userId: string): Promise<string[]> {
-    return (await this.pins.countryTallies([userId])).map((row) => row.countryCode);
-  }
-
   /** Distinct places by city and country (PinsRepository.cityCounts). */
   async cityCount(userId: string): Promise<number> {
     return (await this.pins.cityCounts([userId])).get(userId) ?? 0;

@@ -36,7 +36,7 @@ import { isId, newId } from '../../common/ids.js';
 import { toPin } from '../../common/pin.presenter.js';
 import type { ProgressFigures } from '../../common/progress.js';
 import { tierOf } from '../../common/user-tier.js';
-import type { PinsRepository } from '../pins/pins.repository.js';
+import type { TravellerPins } from '../../common/pins.js';
 import { CompletionsBusyError, type CompletionGate } from './completion-gate.js';
 import { mediaKeys, objectKeys, type MediaKeys } from './media-keys.js';
 import type { Allowance, MediaRepository, MediaRow } from './media.repository.js';
@@ -44,7 +44,7 @@ import { toMediaItem, type MediaLinks } from './media.presenter.js';
 
 interface MediaServiceDeps {
   media: MediaRepository;
-  pins: PinsRepository;
+  pins: Pick<TravellerPins, 'findOwned' | 'deleteOwned'>;
   storage: ObjectStorage;
   /** One completion per upload at a time, in a line of bounded length. */
   completions: CompletionGate;
