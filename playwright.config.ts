@@ -6,12 +6,21 @@ import { chromiumLaunchOptions } from './e2e/support/chromium';
 // Chromium from CHROMIUM_PATH or from @sparticuz/chromium; never downloaded (see e2e/support/chromium.ts).
 const { executablePath, args, env } = await chromiumLaunchOptions();
 
+// Each worker is a traveller's device of its own: the shared server trusts the loopback proxy's
+// X-Forwarded-For (TRUST_PROXY=loopback in e2e/global-setup.ts), so the per-address limits on sign-in and
+// refresh count each worker's requests apart, as they would count two travellers. Playwright evaluates this
+// file again in each worker, with TEST_WORKER_INDEX set.
+const workerAddress = `203.0.113.${Number(process.env.TEST_WORKER_INDEX ?? 0) + 1}`;
+
 export default defineConfig({
   testDir: 'e2e',
   // Not the default 'test-results': Playwright empties its outputDir, and the vitest JSON reports live there.
   outputDir: 'test-results/e2e-artifacts',
   globalSetup: './e2e/global-setup.ts',
-  workers: 1,
+  // Two workers, one spec file each at a time: while one waits on the server or an animation, the other
+  // runs. Journeys that count every traveller on the server run on a server of their own
+  // (e2e/support/own-server.ts).
+  workers: 2,
   retries: 0,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
@@ -23,6 +32,7 @@ export default defineConfig({
   use: {
     // Set by the global setup; the config is evaluated again in each worker, after it ran.
     baseURL: process.env.WAYMARKS_E2E_BASE_URL,
+    extraHTTPHeaders: { 'X-Forwarded-For': workerAddress },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -169,6 +169,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         GOOGLE_CLIENT_ID: oidc.clientId,
         GOOGLE_CLIENT_SECRET: oidc.clientSecret,
         OIDC_ISSUER: oidc.issuer,
+        // Workers name their own client address (playwright.config.ts), as a proxy on this host would.
+        TRUST_PROXY: 'loopback',
       },
       { port: appPort, dataDir, onOutput: (chunk) => log.write(chunk) },
     );

@@ -1,9 +1,11 @@
 // The leaderboard in a real browser against the real server: travellers who opted in ranked by the rule,
 // the sort, the traveller dialog and its tabs, the opt-in and opt-out, the locked panel on the free plan,
-// the dashboard header's rank badge, and the list as cards on a phone.
+// the dashboard header's rank badge, and the list as cards on a phone. The list and its totals count every
+// traveller on the server, so these journeys run on a server of their own (support/own-server.ts).
 // Set WAYMARKS_SHOTS_DIR to keep screenshots of the list, the dialog and the locked panel.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createAccount } from './support/harness.js';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support/own-server.js';
+import type { ServerProcess } from './support/server-process.js';
 import { axeViolations, expectNoSidewaysScroll, screenshot } from './support/page-checks.js';
 import { signInThroughApi } from './support/sign-in.js';
 
@@ -42,11 +44,12 @@ async function apiToken(request: APIRequestContext, email: string): Promise<stri
  * page's `request`, it leaves that page's browser signed in as the new account.
  */
 async function traveller(
+  server: ServerProcess,
   request: APIRequestContext,
   { tier, name, pins, listed }: { tier: Tier; name: string; pins: NewPin[]; listed: boolean },
 ): Promise<string> {
   const email = uniqueEmail(tier);
-  await createAccount({ email, password: PASSWORD, name, tier });
+  await server.admin(['create-user', email, PASSWORD, '--tier', tier, '--name', name]);
   const headers = { authorization: `Bearer ${await apiToken(request, email)}` };
   for (const pin of pins) {
     const created = await request.post('/api/pins', { data: pin, headers });
@@ -80,16 +83,22 @@ const optInSwitch = (page: Page) => page.getByRole('switch', { name: 'Show me on
 test('two Explorers who opted in are ranked by countries; the sort reorders them and the dialog shows their travels', async ({
   page,
   request,
+  ownServer,
 }) => {
   // Two sign-ups, seven pins and a wait for the server's totals on a shared two-core machine.
   test.slow();
-  await traveller(page.request, {
+  await traveller(ownServer, page.request, {
     tier: 'standard',
     name: 'Ada Lindqvist',
     pins: PORTUGAL_FRANCE_ITALY,
     listed: false,
   });
-  await traveller(request, { tier: 'standard', name: 'Bo Nansen', pins: FOUR_IN_GERMANY, listed: true });
+  await traveller(ownServer, request, {
+    tier: 'standard',
+    name: 'Bo Nansen',
+    pins: FOUR_IN_GERMANY,
+    listed: true,
+  });
 
   await open(page, '/dashboard');
   await page
@@ -170,8 +179,8 @@ test('two Explorers who opted in are ranked by countries; the sort reorders them
   await expect(dialog).toBeHidden();
 });
 
-test('opting out takes the traveller off the list at once', async ({ page }) => {
-  await traveller(page.request, {
+test('opting out takes the traveller off the list at once', async ({ page, ownServer }) => {
+  await traveller(ownServer, page.request, {
     tier: 'plus',
     name: 'Cy Twombly',
     pins: PORTUGAL_FRANCE_ITALY.slice(0, 1),
@@ -199,14 +208,15 @@ test('opting out takes the traveller off the list at once', async ({ page }) => 
 test('the dashboard header shows the rank badge of a ranked traveller, and none before', async ({
   page,
   request,
+  ownServer,
 }) => {
-  const dee = await traveller(request, {
+  const dee = await traveller(ownServer, request, {
     tier: 'standard',
     name: 'Dee Ranked',
     pins: FOUR_IN_GERMANY.slice(0, 1),
     listed: true,
   });
-  await traveller(page.request, {
+  await traveller(ownServer, page.request, {
     tier: 'standard',
     name: 'Eli Unlisted',
     pins: FOUR_IN_GERMANY.slice(0, 1),
@@ -233,8 +243,8 @@ test('the dashboard header shows the rank badge of a ranked traveller, and none 
 test(
   'a free traveller sees the locked Global Leaderboard, whose upgrade leads to /profile',
   { tag: '@phone' },
-  async ({ page }) => {
-    await traveller(page.request, { tier: 'free', name: 'Fay Free', pins: [], listed: false });
+  async ({ page, ownServer }) => {
+    await traveller(ownServer, page.request, { tier: 'free', name: 'Fay Free', pins: [], listed: false });
     const asked: string[] = [];
     page.on('request', (sent) => {
       if (sent.url().includes('/api/leaderboard')) asked.push(sent.url());
@@ -255,8 +265,8 @@ test(
 test(
   'on a phone the list is a column of cards, the dialog fits the screen, and so does the header with its rank badge',
   { tag: '@phone-only' },
-  async ({ page }) => {
-    await traveller(page.request, {
+  async ({ page, ownServer }) => {
+    await traveller(ownServer, page.request, {
       tier: 'pro',
       name: 'Gus Phoneman',
       pins: PORTUGAL_FRANCE_ITALY,

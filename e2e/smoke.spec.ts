@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { allMail, baseURL, googleProvider, setGoogleAccount, waitForMail } from './support/harness.js';
+import { baseURL, googleProvider, waitForMail } from './support/harness.js';
 
 test('the home page is served', async ({ page }) => {
   const response = await page.goto('/');
@@ -14,10 +14,9 @@ test('the API reports healthy', async ({ request }) => {
   expect(await response.json()).toMatchObject({ status: 'ok' });
 });
 
+// The Google account the provider signs in next is shared by every worker, so only auth.spec.ts sets it.
 test('the mail and Google test helpers answer', async () => {
   const { issuer } = await googleProvider();
   expect(issuer).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-  await setGoogleAccount({ sub: 'smoke-1', email: 'smoke@example.com', email_verified: true, name: 'Smoke' });
-  expect(Array.isArray(await allMail())).toBe(true);
   await expect(waitForMail('nobody@example.com', { timeoutMs: 100 })).rejects.toThrow(/No mail to nobody/);
 });
