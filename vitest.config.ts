@@ -17,6 +17,9 @@ export default defineConfig({
           environment: 'node',
           setupFiles: ['apps/web/src/testing/setup.ts'],
           testTimeout: 15_000,
+          // Vitest's default leaves one core free, which on a two-core machine is one file at a time, with
+          // much of each file's time spent loading modules and the DOM rather than testing.
+          maxWorkers: 2,
         },
       },
       {
