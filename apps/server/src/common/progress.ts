@@ -1,7 +1,10 @@
 // What the pins and media services need of progress: a way to say that a traveller's pins or media
-// changed, so their figures (countries, cities, verification, the leaderboard) are rewritten. The
-// leaderboard module provides it; the services never import that module.
+// changed, so their stored figures (countries, cities, verification, the leaderboard) are rewritten. The
+// composition root provides it as a job (progress.refresh); the services never import the progress module.
 export interface ProgressFigures {
-  /** Rewrites the traveller's figures from what is stored now; call after the change has committed. */
+  /**
+   * Has the traveller's figures rewritten from what is stored by then: resolves once that is queued, and
+   * the rewrite follows outside the request. Call after the change has committed.
+   */
   refresh(userId: string): Promise<void>;
 }

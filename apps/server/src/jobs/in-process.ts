@@ -32,10 +32,16 @@ interface InProcessQueueOptions {
   retryDelayMs?: (attempt: number) => number;
 }
 
+/** The identity of a keyed job: its name and key. */
+const keyOf = (job: Waiting): string | undefined =>
+  job.key === undefined ? undefined : `${job.name}\u0000${job.key}`;
+
 export class InProcessQueue implements JobQueue {
   private readonly waiting: Waiting[] = [];
   /** name + key of the jobs waiting with a key. */
   private readonly waitingKeys = new Set<string>();
+  /** name + key of the jobs running with a key: another of the same waits until it ends. */
+  private readonly runningKeys = new Set<string>();
   private readonly retries = new Set<NodeJS.Timeout>();
   private readonly running = new Set<Promise<void>>();
   private handlers: JobHandlers | undefined;
@@ -69,8 +75,8 @@ export class InProcessQueue implements JobQueue {
   }
 
   private add(job: Waiting): void {
-    if (job.key !== undefined) {
-      const id = `${job.name}\u0000${job.key}`;
+    const id = keyOf(job);
+    if (id !== undefined) {
       if (this.waitingKeys.has(id)) return;
       this.waitingKeys.add(id);
     }
@@ -80,10 +86,21 @@ export class InProcessQueue implements JobQueue {
 
   private pump(): void {
     const concurrency = this.options.concurrency ?? 2;
-    while (this.handlers && !this.stopped && this.running.size < concurrency && this.waiting.length > 0) {
-      const job = this.waiting.shift()!;
-      if (job.key !== undefined) this.waitingKeys.delete(`${job.name}\u0000${job.key}`);
+    while (this.handlers && !this.stopped && this.running.size < concurrency) {
+      // The first waiting job whose key is not running now.
+      const index = this.waiting.findIndex((job) => {
+        const id = keyOf(job);
+        return id === undefined || !this.runningKeys.has(id);
+      });
+      if (index === -1) return;
+      const [job] = this.waiting.splice(index, 1) as [Waiting];
+      const id = keyOf(job);
+      if (id !== undefined) {
+        this.waitingKeys.delete(id);
+        this.runningKeys.add(id);
+      }
       const run = this.run(job).finally(() => {
+        if (id !== undefined) this.runningKeys.delete(id);
         this.running.delete(run);
         this.pump();
         this.settle();

@@ -90,6 +90,32 @@ export function describeJobQueueContract(
       expect(ran).toEqual(['refresh u1', 'refresh u1']);
     });
 
+    it('never runs two jobs of one name and key side by side, and runs other keys meanwhile', async () => {
+      const q = await open();
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let running = 0;
+      let most = 0;
+      const { ran, handlers } = recordingHandlers(async (userId) => {
+        if (userId !== 'u1') return;
+        running += 1;
+        most = Math.max(most, running);
+        await held;
+        running -= 1;
+      });
+      q.start(handlers);
+      await q.enqueue('progress.refresh', { userId: 'u1' }, { key: 'u1' });
+      await q.enqueue('progress.refresh', { userId: 'u1' }, { key: 'u1' });
+      await q.enqueue('progress.refresh', { userId: 'u2' }, { key: 'u2' });
+      // u2 is not held back by u1's running job; u1's second waits for its first.
+      await expect.poll(() => ran).toContain('refresh u2');
+      expect(ran.filter((entry) => entry === 'refresh u1')).toHaveLength(1);
+      release();
+      await q.idle();
+      expect(ran.filter((entry) => entry === 'refresh u1')).toHaveLength(2);
+      expect(most).toBe(1);
+    });
+
     it('tries a failing job again until it succeeds', async () => {
       const q = await open();
       let tries = 0;

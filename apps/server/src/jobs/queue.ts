@@ -8,7 +8,7 @@
 export interface JobPayloads {
   /** Removes what crashes and abandoned uploads left behind (media.sweep.ts). */
   'media.sweep': { partsOlderThanMs: number };
-  /** Reads the cities of pins stored without one (city-backfill.ts). */
+  /** Reads the cities of pins stored without one (modules/pins/city-backfill.ts). */
   'pins.city-backfill': Record<string, never>;
   /** Rewrites one traveller's figures from what is stored now. */
   'progress.refresh': { userId: string };
@@ -23,7 +23,9 @@ export type JobHandlers = { [N in JobName]: JobHandler<N> };
 export interface EnqueueOptions {
   /**
    * While a job of the same name and key waits to run, enqueueing another adds nothing: ten changes to one
-   * traveller's pins in a burst rewrite their figures once or twice, not ten times.
+   * traveller's pins in a burst rewrite their figures once or twice, not ten times. And jobs of one name
+   * and key never run side by side: the later waits until the earlier has ended, so a rewrite that read
+   * older state can never finish after one that read newer state.
    */
   key?: string;
 }

@@ -15,6 +15,8 @@ import { newId } from '../common/ids.js';
 import { createDatabase, migrateToLatest, type Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { GazetteerService } from '../geo/gazetteer-service.js';
+import { InProcessQueue } from '../jobs/in-process.js';
+import type { JobQueue } from '../jobs/queue.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { RefreshTokensRepository } from '../modules/auth/refresh-tokens.repository.js';
 import { SessionService } from '../modules/auth/session.service.js';
@@ -101,10 +103,20 @@ export interface TestApp {
   advance(ms: number): void;
   /** Throttle delays the app asked to wait, in order (the wait itself is skipped in tests). */
   sleeps: number[];
+  /**
+   * Resolves once no job waits or runs: what a request enqueued (a traveller's figures) has been done.
+   * apiCaller waits for it after each call.
+   */
+  jobsDone(): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function startTestApp(dialect: Dialect, env: Record<string, string> = {}): Promise<TestApp> {
+/** `jobs`: a queue of the suite's own instead of the in-process one (its failures are its own to report). */
+export async function startTestApp(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+  options: { jobs?: JobQueue } = {},
+): Promise<TestApp> {
   const mail = await startSmtpCapture();
   const testDb = await createTestDatabase(dialect);
   await migrateToLatest(testDb.db);
@@ -127,6 +139,9 @@ export async function startTestApp(dialect: Dialect, env: Record<string, string>
   let offset = 0;
   const now = () => Date.now() + offset;
   const sleeps: number[] = [];
+  // The app logs nothing in tests; a job that fails says so on stderr, where the run shows it.
+  const failed = (object: object, message: string) => console.error(`job: ${message}`, object);
+  const jobs = options.jobs ?? new InProcessQueue({ log: { warn: failed, error: failed } });
   const app = await buildApp({
     config,
     db: testDb.db,
@@ -136,6 +151,7 @@ export async function startTestApp(dialect: Dialect, env: Record<string, string>
       sleeps.push(ms);
     },
     gazetteer: sharedGazetteer(),
+    jobs,
   });
   await app.ready();
   return {
@@ -145,6 +161,7 @@ export async function startTestApp(dialect: Dialect, env: Record<string, string>
     mail,
     now,
     sleeps,
+    jobsDone: () => jobs.idle(),
     advance: (ms) => {
       offset += ms;
     },
@@ -246,15 +263,22 @@ export type ApiCall = (
   payload?: unknown,
 ) => Promise<LightMyRequestResponse>;
 
-/** Calls the API in process with the user's bearer token (none for null). */
+/**
+ * Calls the API in process with the user's bearer token (none for null), and answers once the jobs the
+ * call enqueued have run: the next call reads what a traveller's next request would usually find.
+ */
 export function apiCaller(app: () => TestApp): ApiCall {
-  return (method, url, user, payload) =>
-    app().app.inject({
+  return async (method, url, user, payload) => {
+    const t = app();
+    const response = await t.app.inject({
       method,
       url,
       headers: user ? { authorization: `Bearer ${user.token}` } : {},
       ...(payload !== undefined ? { payload: payload as object } : {}),
     });
+    await t.jobsDone();
+    return response;
+  };
 }
 
 /** A pin made through the real route, so its country is read from the coordinates as for any pin. */

@@ -1,7 +1,7 @@
 // The leaderboard and the figures behind it, on SQLite and PostgreSQL, through the real routes: the opt-in
 // (off for a new account, on and off at once), the ranking rule and every sort, the totals, one
 // traveller's details, the pictures shown (a saved avatar's render, else the account's), the plans that
-// may read it, and that no answer carries an e-mail address.
+// may read it, that no answer carries an e-mail address, and that the figures are rewritten by a job.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   LEADERBOARD_PAGE,
@@ -11,6 +11,8 @@ import {
   planRequiredMessage,
   type TierId,
 } from '@waymarks/shared';
+import { InProcessQueue } from '../../jobs/in-process.js';
+import type { JobHandlers } from '../../jobs/queue.js';
 import { USER_CACHE_TTL_MS } from '../auth/users.repository.js';
 import { LeaderboardService, TOTALS_TTL_MS } from './leaderboard.service.js';
 import {
@@ -493,5 +495,76 @@ describe.each(testDialects())('progress figures on %s', (dialect) => {
     await t.db.updateTable('users').set({ tier: 'basic' }).where('id', '=', user.userId).execute();
     t.advance(USER_CACHE_TTL_MS + 1);
     expect((await call('GET', '/api/pins?timeline=true', user)).statusCode).toBe(200);
+  });
+});
+
+/** The in-process queue with every rewrite of figures held until release(), and the rewrites counted. */
+class HeldRefreshes extends InProcessQueue {
+  readonly rewritten: string[] = [];
+  readonly failures: string[] = [];
+  private open: () => void = () => {};
+  private readonly opened = new Promise<void>((resolve) => {
+    this.open = resolve;
+  });
+
+  constructor() {
+    super({
+      log: {
+        warn: (_object, message) => this.failures.push(message),
+        error: (_object, message) => this.failures.push(message),
+      },
+    });
+  }
+
+  release(): void {
+    this.open();
+  }
+
+  override start(handlers: JobHandlers): void {
+    super.start({
+      ...handlers,
+      'progress.refresh': async (payload) => {
+        await this.opened;
+        this.rewritten.push(payload.userId);
+        await handlers['progress.refresh'](payload);
+      },
+    });
+  }
+}
+
+describe.each(testDialects())('figures rewritten by a job on %s', (dialect) => {
+  const jobs = new HeldRefreshes();
+  let t: TestApp;
+  const newAccount = accountMaker(() => t, { label: 'burst' });
+
+  beforeAll(async () => {
+    t = await startTestApp(dialect, {}, { jobs });
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  it('answers pin changes before the figures are rewritten, then rewrites them once for the burst', async () => {
+    const user = await newAccount();
+    const stats = travelStatsOver(t.db);
+    const places = [PLACES.arezzo, PLACES.tokyo, PLACES.paris, PLACES.lisbon];
+    // Straight to the routes, not through apiCaller, which waits for the jobs.
+    for (const place of places) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/pins',
+        headers: { authorization: `Bearer ${user.token}` },
+        payload: place,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    // Every pin is saved and answered while the rewrite still waits.
+    expect(jobs.rewritten).toEqual([]);
+    expect((await stats.find(user.userId))?.pin_count ?? 0).toBe(0);
+
+    jobs.release();
+    await t.jobsDone();
+    expect(await stats.find(user.userId)).toMatchObject({ pin_count: 4, country_count: 4 });
+    // The first change's job was already running when the others came; they shared one more.
+    expect(jobs.rewritten).toEqual([user.userId, user.userId]);
+    expect(jobs.failures).toEqual([]);
   });
 });
