@@ -220,17 +220,6 @@ const serverBoundaries = {
  * fails on an entry the tree no longer needs and holds the list's length to a ceiling: it only shrinks.
  */
 const SERVER_BOUNDARY_ALLOWLIST = [
-  // Other modules without a public entry yet.
-  {
-    file: 'account/account-archive.ts',
-    imports: 'media/archive.ts',
-    reason: "the media ZIP's entry names and stored originals",
-  },
-  {
-    file: 'account/account.service.ts',
-    imports: 'avatar/avatar-image.ts',
-    reason: "where the avatar's renders are stored, to delete them",
-  },
   // Tables read or written outside their owner.
   {
     file: 'media/media.repository.ts',
@@ -262,16 +251,6 @@ const SERVER_BOUNDARY_ALLOWLIST = [
     file: 'countries/countries.repository.ts',
     table: 'media',
     reason: 'the per-country list sums ready media bytes per pin: a join neither owner holds alone',
-  },
-  {
-    file: 'progress/traveler-details.repository.ts',
-    table: 'media',
-    reason: "the modal's stored megabytes: MediaRepository.usage's readyBytes answers it",
-  },
-  {
-    file: 'progress/city-backfill.ts',
-    table: 'pins',
-    reason: "fills pins' cities at start-up; moving into the jobs part",
   },
 ];
 

@@ -12,7 +12,7 @@ const eslint = new ESLint({ cwd: ROOT });
  * Entries in the allowlist when it was written. Lower it as entries go; never raise it: a new crossing is
  * fixed with a port in common/ or a module's index.ts, not allowed.
  */
-const ALLOWLIST_CEILING = 10;
+const ALLOWLIST_CEILING = 6;
 
 interface AllowEntry {
   file: string;

@@ -65,6 +65,8 @@ export interface ServiceDeps {
   completions?: CompletionGate;
   /** A gazetteer loaded elsewhere and kept by the caller (tests share one); by default one of its own. */
   gazetteer?: GazetteerService;
+  /** The job queue; by default the in-process one (tests hand theirs in, to wait until it is idle). */
+  jobs?: JobQueue;
 }
 
 export type Services = ReturnType<typeof buildServices>;
@@ -73,7 +75,7 @@ export function buildServices(deps: ServiceDeps) {
   const { config, db, log } = deps;
   const now = deps.now ?? Date.now;
   const mailer = deps.mailer ?? createMailer(config.mail, log);
-  const jobs: JobQueue = new InProcessQueue({ log });
+  const jobs: JobQueue = deps.jobs ?? new InProcessQueue({ log });
 
   const users = new UsersRepository(db);
   const codes = new CodesRepository(db);
@@ -121,7 +123,11 @@ export function buildServices(deps: ServiceDeps) {
   const pinsRepository = new PinsRepository(db);
   const mediaRepository = new MediaRepository(db);
   const travelStats = new TravelStatsRepository(db, { pins: pinsRepository, media: mediaRepository });
-  const progress: ProgressFigures = { refresh: (userId) => travelStats.refresh(userId, now()) };
+  // A traveller's figures are rewritten by a job, outside the request that changed their pins or media,
+  // and once for a burst of changes: a job waiting for the same traveller takes the later ones with it.
+  const progress: ProgressFigures = {
+    refresh: (userId) => jobs.enqueue('progress.refresh', { userId }, { key: userId }),
+  };
   const media = new MediaService({
     media: mediaRepository,
     pins: pinsRepository,
@@ -155,7 +161,7 @@ export function buildServices(deps: ServiceDeps) {
   });
   const leaderboard = new LeaderboardService({
     stats: travelStats,
-    details: new TravelerDetailsRepository(db, pinsRepository),
+    details: new TravelerDetailsRepository(pinsRepository, mediaRepository),
     storage,
     now,
   });
@@ -195,11 +201,11 @@ export function buildServices(deps: ServiceDeps) {
   const basemapTiles = new BasemapTiles({ log });
   const placeTiles = new PlaceTileService(gazetteer);
   const handlers = jobHandlers({
-    db,
+    pins: pinsRepository,
     gazetteer,
     jobs,
     sweep: new MediaSweep({ media: mediaRepository, storage, now }),
-    refreshProgress: progress.refresh,
+    refreshProgress: (userId) => travelStats.refresh(userId, now()),
     log,
   });
 

@@ -1,12 +1,12 @@
 // What each job does, in terms of the services and repositories that do the work.
-import type { Db } from '../db/database.js';
 import type { GazetteerService } from '../geo/gazetteer-service.js';
 import type { MediaSweep } from '../modules/media/media.sweep.js';
-import { backfillPinCities } from '../modules/progress/city-backfill.js';
+import { backfillPinCities } from '../modules/pins/city-backfill.js';
+import type { PinsRepository } from '../modules/pins/pins.repository.js';
 import type { JobHandlers, JobQueue } from './queue.js';
 
 interface JobHandlerDeps {
-  db: Db;
+  pins: PinsRepository;
   gazetteer: GazetteerService;
   jobs: JobQueue;
   sweep: MediaSweep;
@@ -23,7 +23,7 @@ export function jobHandlers(deps: JobHandlerDeps): JobHandlers {
     },
     'pins.city-backfill': async () => {
       // Each owner's figures are rewritten as a job of its own, once however many of their pins changed.
-      const filled = await backfillPinCities(deps.db, deps.gazetteer, {
+      const filled = await backfillPinCities(deps.pins, deps.gazetteer, {
         refresh: (userId) => jobs.enqueue('progress.refresh', { userId }, { key: userId }),
       });
       if (filled > 0) log.info({ filled }, 'pin cities read from their coordinates');

@@ -11,5 +11,5 @@ export function travelStatsOver(db: Db): TravelStatsRepository {
 }
 
 export function travelerDetailsOver(db: Db): TravelerDetailsRepository {
-  return new TravelerDetailsRepository(db, new PinsRepository(db));
+  return new TravelerDetailsRepository(new PinsRepository(db), new MediaRepository(db));
 }

@@ -8,7 +8,7 @@ import yazl from 'yazl';
 import type { AvatarParts, Profile } from '@waymarks/shared';
 import type { StoredMedia } from '../../common/media.js';
 import type { StoredPin } from '../../common/pins.js';
-import { addOriginal, archiveEntryNames, finishArchive } from '../media/archive.js';
+import { addOriginal, archiveEntryNames, finishArchive } from '../media/index.js';
 
 export interface AccountExport {
   profile: Profile;

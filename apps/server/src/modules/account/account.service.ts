@@ -21,7 +21,7 @@ import type { UserAccounts } from '../../common/users.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import { hashToken, randomToken } from '../auth/index.js';
-import { avatarKeyPrefix } from '../avatar/avatar-image.js';
+import { avatarKeyPrefix } from '../avatar/index.js';
 import { streamAccountArchive } from './account-archive.js';
 import { accountDeletedMail } from './account.mails.js';
 import type { AccountRepository } from './account.repository.js';

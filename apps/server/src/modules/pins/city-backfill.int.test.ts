@@ -11,6 +11,7 @@ import {
   type TestApp,
 } from '../../testing/test-app.js';
 import { backfillPinCities } from './city-backfill.js';
+import { PinsRepository } from './pins.repository.js';
 import { travelStatsOver } from '../../testing/repositories.js';
 
 describe.each(testDialects())('reading the cities of older pins on %s', (dialect) => {
@@ -39,7 +40,7 @@ describe.each(testDialects())('reading the cities of older pins on %s', (dialect
     await stats.refresh(user.userId, Date.now());
     expect((await stats.find(user.userId))?.city_count).toBe(0);
 
-    const filled = await backfillPinCities(t.db, sharedGazetteer(), {
+    const filled = await backfillPinCities(new PinsRepository(t.db), sharedGazetteer(), {
       refresh: (userId) => stats.refresh(userId, Date.now()),
     });
 
@@ -59,6 +60,8 @@ describe.each(testDialects())('reading the cities of older pins on %s', (dialect
     expect((await stats.find(user.userId))?.city_count).toBe(2);
     expect((await call('GET', '/api/countries', user)).json().totalCities).toBe(2);
     // Nothing left to read: a second run reads nothing.
-    expect(await backfillPinCities(t.db, sharedGazetteer(), { refresh: async () => {} })).toBe(0);
+    expect(
+      await backfillPinCities(new PinsRepository(t.db), sharedGazetteer(), { refresh: async () => {} }),
+    ).toBe(0);
   });
 });

@@ -228,6 +228,21 @@ export class PinsRepository implements TravellerPins {
     return this.db.getExecutor().adapter instanceof PostgresAdapter;
   }
 
+  /** Up to `limit` pins of any traveller stored without a city (made before pins.city existed). */
+  withoutCity(limit: number): Promise<Pick<PinRow, 'id' | 'user_id' | 'lat' | 'lng'>[]> {
+    return this.db
+      .selectFrom('pins')
+      .select(['id', 'user_id', 'lat', 'lng'])
+      .where('city', 'is', null)
+      .limit(limit)
+      .execute();
+  }
+
+  /** Writes the city read from a pin's coordinates ('' where there is none, at sea). */
+  async setCity(pinId: string, city: string): Promise<void> {
+    await this.db.updateTable('pins').set({ city }).where('id', '=', pinId).execute();
+  }
+
   /** The pin when it exists and belongs to the user; undefined otherwise (the caller answers 404 either way). */
   findOwned(userId: string, pinId: string): Promise<PinRow | undefined> {
     return this.db

@@ -157,7 +157,7 @@ export class LeaderboardService {
       details.countries(id),
       details.cities(id),
       details.timeline(id),
-      details.usedMB(id),
+      details.usedMB(id, this.deps.now()),
       this.profilePicture(row),
     ]);
     return {

@@ -1,8 +1,9 @@
 // What the leaderboard's traveller modal shows of one listed traveller (SPEC.md §3 User details): their
-// pins grouped by country, by city and by visit date, read through the pins' repository.
+// pins grouped by country, by city and by visit date, and the storage of their media, read through the
+// pins' and the media's repositories.
 import { MB } from '@waymarks/shared';
+import type { TravellerMedia } from '../../common/media.js';
 import type { TravellerPins } from '../../common/pins.js';
-import type { Db } from '../../db/database.js';
 
 export interface CountryRow {
   countryCode: string;
@@ -30,8 +31,8 @@ export const TIMELINE_DAYS = 500;
 
 export class TravelerDetailsRepository {
   constructor(
-    private readonly db: Db,
     private readonly pins: Pick<TravellerPins, 'countryCounts' | 'placeCounts' | 'datedPins'>,
+    private readonly media: Pick<TravellerMedia, 'usage'>,
   ) {}
 
   /** Real country codes only ('XX' at sea is no country), most media first, then most pins, then code. */
@@ -72,13 +73,8 @@ export class TravelerDetailsRepository {
   }
 
   /** Storage of their ready media, in MB to two decimals. */
-  async usedMB(userId: string): Promise<number> {
-    const { bytes } = await this.db
-      .selectFrom('media')
-      .select((eb) => eb.fn.sum<number>('size_bytes').as('bytes'))
-      .where('user_id', '=', userId)
-      .where('status', '=', 'ready')
-      .executeTakeFirstOrThrow();
-    return Number((Number(bytes ?? 0) / MB).toFixed(2));
+  async usedMB(userId: string, now: number): Promise<number> {
+    const { readyBytes } = await this.media.usage(userId, now);
+    return Number((readyBytes / MB).toFixed(2));
   }
 }
