@@ -60,8 +60,9 @@ const featureBoundaries = {
 
 // Server modules (docs/ARCHITECTURE.md, Server): a module uses another only through its public entry
 // (modules/<name>/index.ts, or a file PUBLIC_FILES names) or the ports of common/, which import no module;
-// and each table is read and written only by the repository that owns it (TABLE_OWNERS). app.ts, the
-// composition root, and the tests may import what they need.
+// and each table is read and written only by the repository that owns it (TABLE_OWNERS). The rest of the
+// server (app.ts, the composition root services.ts, the jobs) reaches a module only through its index.ts,
+// whose factory builds it; the tests and their helpers (testing/) may import what they need.
 const SERVER_SRC = path.join(import.meta.dirname, 'apps/server/src');
 const SERVER_MODULES = path.join(SERVER_SRC, 'modules');
 const SERVER_COMMON = path.join(SERVER_SRC, 'common');
@@ -118,6 +119,8 @@ function serverModuleOf(file) {
 }
 
 const isServerTest = (file) => /\.(test|testing)\.ts$/.test(file);
+const SERVER_TESTING = path.join(SERVER_SRC, 'testing');
+const isInside = (folder, file) => !path.relative(folder, file).startsWith('..');
 
 const serverBoundaries = {
   meta: {
@@ -127,6 +130,8 @@ const serverBoundaries = {
       inside:
         "Module '{{from}}' imports {{target}} from inside module '{{to}}': use its index.ts or a port of common/ instead.",
       common: "common/ holds the ports modules share and may not import module '{{to}}' ('{{source}}').",
+      entry:
+        "'{{file}}' imports {{target}} from inside module '{{to}}': outside the modules, use the module's index.ts.",
       table: "Table '{{table}}' belongs to modules/{{owner}}: ask that repository, not '{{file}}'.",
       unowned: "Table '{{table}}' has no owner: name the repository that owns it in TABLE_OWNERS.",
     },
@@ -156,9 +161,9 @@ const serverBoundaries = {
   create(context) {
     const file = context.filename;
     if (isServerTest(file)) return {};
+    if (!isInside(SERVER_SRC, file) || isInside(SERVER_TESTING, file)) return {};
     const own = serverModuleOf(file);
-    const inCommon = !path.relative(SERVER_COMMON, file).startsWith('..');
-    if (!own && !inCommon) return {};
+    const inCommon = isInside(SERVER_COMMON, file);
     const allow = context.options[0]?.allow ?? [];
     const allowed = (key, value) =>
       own !== null && allow.some((entry) => entry.file === own.file && entry[key] === value);
@@ -170,6 +175,16 @@ const serverBoundaries = {
       if (!target) return;
       if (inCommon) {
         context.report({ node: node.source, messageId: 'common', data: { to: target.name, source } });
+        return;
+      }
+      if (!own) {
+        if (target.file === `${target.name}/index.ts`) return;
+        const here = path.relative(SERVER_SRC, file).split(path.sep).join('/');
+        context.report({
+          node: node.source,
+          messageId: 'entry',
+          data: { file: here, to: target.name, target: target.file },
+        });
         return;
       }
       if (target.name === own.name || target.file === `${target.name}/index.ts`) return;

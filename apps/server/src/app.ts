@@ -18,26 +18,26 @@ import { requireSameOrigin } from './http/same-origin.js';
 import { isPageRequest, registerWebApp, sendIndexPage } from './http/web.js';
 import { loggerOptions } from './logger.js';
 import { buildServices, type ServiceDeps } from './services.js';
-import { authRoutes, meRoute } from './modules/auth/auth.routes.js';
-import { googleRoutes } from './modules/auth/google.routes.js';
-import { createRequireAuth } from './modules/auth/require-auth.js';
-import { healthRoutes } from './modules/health/health.routes.js';
-import { reportsRoutes } from './modules/reports/reports.routes.js';
-import { placesRoutes } from './modules/places/places.routes.js';
-import { pinsRoutes } from './modules/pins/pins.routes.js';
-import { countriesRoutes } from './modules/countries/countries.routes.js';
-import { leaderboardRoutes } from './modules/progress/leaderboard.routes.js';
-import { basemapTilesRoutes } from './modules/map/basemap-tiles.routes.js';
-import { BASEMAP_PMTILES_PATH, mapRoutes } from './modules/map/map.routes.js';
-import { placeTilesRoutes } from './modules/map/place-tiles.routes.js';
+import { authRoutes, createRequireAuth, googleRoutes, meRoute } from './modules/auth/index.js';
+import { healthRoutes } from './modules/health/index.js';
+import { reportsRoutes } from './modules/reports/index.js';
+import { placesRoutes } from './modules/places/index.js';
+import { pinsRoutes } from './modules/pins/index.js';
+import { countriesRoutes } from './modules/countries/index.js';
+import { leaderboardRoutes } from './modules/progress/index.js';
+import {
+  BASEMAP_PMTILES_PATH,
+  basemapTilesRoutes,
+  mapRoutes,
+  placeTilesRoutes,
+} from './modules/map/index.js';
 import { storageOrigin } from './adapters/storage/storage.js';
 import { localStorageRoutes } from './adapters/storage/local.routes.js';
-import { mediaArchiveLinkRoutes, mediaRoutes } from './modules/media/media.routes.js';
-import { uploadAdmission } from './modules/media/upload-admission.js';
+import { mediaArchiveLinkRoutes, mediaRoutes, uploadAdmission } from './modules/media/index.js';
 import { billingRoutes } from './modules/billing/index.js';
-import { avatarRoutes } from './modules/avatar/avatar.routes.js';
-import { profileRoutes } from './modules/profile/profile.routes.js';
-import { accountExportLinkRoutes, accountRoutes } from './modules/account/account.routes.js';
+import { avatarRoutes } from './modules/avatar/index.js';
+import { profileRoutes } from './modules/profile/index.js';
+import { accountExportLinkRoutes, accountRoutes } from './modules/account/index.js';
 
 interface AppDeps extends Omit<ServiceDeps, 'log'> {
   /** false logs nothing (tests). Defaults to the configured level on stdout. */

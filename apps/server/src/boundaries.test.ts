@@ -135,6 +135,21 @@ describe('server boundaries', { timeout: 120_000 }, () => {
     ]);
   });
 
+  it("refuses the rest of the server a module's inside, and lets it use the module's index.ts", async () => {
+    const errors = await boundaryErrors(
+      'apps/server/src/jobs/probe.ts',
+      [
+        "import type { MediaSweep } from '../modules/media/media.sweep.js';",
+        "import { createPins } from '../modules/pins/index.js';",
+        'export type Probe = [MediaSweep, typeof createPins];',
+      ].join('\n'),
+    );
+
+    expect(errors).toEqual([
+      "'jobs/probe.ts' imports media/media.sweep.ts from inside module 'media': outside the modules, use the module's index.ts.",
+    ]);
+  });
+
   it('refuses common/ importing any module, even its index', async () => {
     const errors = await boundaryErrors(
       'apps/server/src/common/probe.ts',

@@ -1,7 +1,7 @@
 // The composition root: builds the service graph once, for the web app (app.ts), the worker (worker.ts)
-// and the admin CLI (cli.ts), and owns what lives as long as the process: the gazetteer, the map tile
-// cutters and the job queue, started by start() and stopped by stop(). Each service gets exactly the
-// repositories, adapters and ports it uses.
+// and the admin CLI (cli.ts), from each module's factory (modules/<name>/index.ts), and owns what lives as
+// long as the process: the gazetteer, the map tile cutters and the job queue, started by warm() and
+// startJobs() and stopped by stop(). Each module gets exactly the repositories, adapters and ports it uses.
 import type { FastifyBaseLogger } from 'fastify';
 import { createMailer, type Mailer } from './adapters/mail/mailer.js';
 import { createStorage, type Storage } from './adapters/storage/storage.js';
@@ -13,42 +13,17 @@ import { InProcessQueue } from './jobs/in-process.js';
 import { jobHandlers } from './jobs/handlers.js';
 import type { JobQueue } from './jobs/queue.js';
 import { scheduleRecurringJobs } from './jobs/schedule.js';
-import { createDerivativeMaker } from './media/derivatives.js';
-import { createLimiter, MAX_CONCURRENT_DERIVATIVE_JOBS } from './media/job-limiter.js';
-import { AccountRepository } from './modules/account/account.repository.js';
-import { AccountService } from './modules/account/account.service.js';
-import { DeletionProofs } from './modules/account/deletion-proof.js';
-import { AuthService } from './modules/auth/auth.service.js';
-import { CodesRepository } from './modules/auth/codes.repository.js';
-import { GoogleSignIn } from './modules/auth/google.service.js';
-import { RefreshTokensRepository } from './modules/auth/refresh-tokens.repository.js';
-import { SessionService } from './modules/auth/session.service.js';
-import { SessionsRepository } from './modules/auth/sessions.repository.js';
-import { Throttle } from './modules/auth/throttle.js';
-import { AccessTokens } from './modules/auth/tokens.js';
-import { UsersRepository } from './modules/auth/users.repository.js';
-import { AvatarRepository } from './modules/avatar/avatar.repository.js';
-import { AvatarService } from './modules/avatar/avatar.service.js';
+import { createAccount } from './modules/account/index.js';
+import { createAuth } from './modules/auth/index.js';
+import { createAvatar } from './modules/avatar/index.js';
 import { createBilling } from './modules/billing/index.js';
-import { CountriesRepository } from './modules/countries/countries.repository.js';
-import { CountriesService } from './modules/countries/countries.service.js';
-import { BasemapTiles } from './modules/map/basemap-tiles.js';
-import { PlaceTileService } from './modules/map/place-tiles.js';
-import { ArchiveLinks } from './modules/media/archive.js';
-import { CompletionGate } from './modules/media/completion-gate.js';
-import { DownloadAllService } from './modules/media/download-all.service.js';
-import { MediaRepository } from './modules/media/media.repository.js';
-import { MediaService } from './modules/media/media.service.js';
-import { MediaSweep } from './modules/media/media.sweep.js';
-import { PIN_LIST_CACHE_BYTES, PinListCache } from './modules/pins/pin-list-cache.js';
-import { PinsRepository } from './modules/pins/pins.repository.js';
-import { PinsService } from './modules/pins/pins.service.js';
-import { ProfileService } from './modules/profile/profile.service.js';
-import { LeaderboardService } from './modules/progress/leaderboard.service.js';
-import { TravelerDetailsRepository } from './modules/progress/traveler-details.repository.js';
-import { TravelStatsRepository } from './modules/progress/travel-stats.repository.js';
-import { ReportsRepository } from './modules/reports/reports.repository.js';
-import { ReportsService } from './modules/reports/reports.service.js';
+import { createCountries } from './modules/countries/index.js';
+import { createMap } from './modules/map/index.js';
+import { createMedia, type CompletionGate } from './modules/media/index.js';
+import { createPins } from './modules/pins/index.js';
+import { createProfile } from './modules/profile/index.js';
+import { createProgress } from './modules/progress/index.js';
+import { createReports } from './modules/reports/index.js';
 
 export interface ServiceDeps {
   config: Config;
@@ -77,135 +52,79 @@ export function buildServices(deps: ServiceDeps) {
   const mailer = deps.mailer ?? createMailer(config.mail, log);
   const jobs: JobQueue = deps.jobs ?? new InProcessQueue({ log });
 
-  const users = new UsersRepository(db);
-  const codes = new CodesRepository(db);
-  const sessions = new SessionService({
-    users,
-    sessions: new SessionsRepository(db),
-    refreshTokens: new RefreshTokensRepository(db),
-    accessTokens: new AccessTokens(config.authSecret, config.publicUrl, now),
-    lifetimes: config.sessions,
-    now,
-  });
-  const throttle = new Throttle(db, now);
-  const auth = new AuthService({
-    users,
-    codes,
-    sessions,
-    throttle,
+  const { users, sessions, throttle, auth, google } = createAuth({
+    config,
+    db,
     mailer,
-    secret: config.authSecret,
-    publicUrl: config.publicUrl,
     now,
     sleep: deps.sleep,
     log,
   });
-  const google = config.google
-    ? new GoogleSignIn(
-        { ...config.google, redirectUri: `${config.publicUrl}/api/auth/google/callback` },
-        users,
-        codes,
-        sessions,
-        now,
-      )
-    : undefined;
-  const reports = new ReportsService({
-    reports: new ReportsRepository(db),
-    throttle,
-    mailer,
-    supportEmail: config.supportEmail,
-    now,
-    onMailError: (error) => log.error({ err: error }, 'content report mail could not be sent'),
-  });
+  const reports = createReports({ db, throttle, mailer, supportEmail: config.supportEmail, now, log });
 
   const gazetteer = deps.gazetteer ?? new GazetteerService({ log });
   const storage = deps.storage ?? createStorage(config.storage, { signingSecret: config.authSecret, now });
-  const pinsRepository = new PinsRepository(db);
-  const mediaRepository = new MediaRepository(db);
-  const travelStats = new TravelStatsRepository(db, { pins: pinsRepository, media: mediaRepository });
   // A traveller's figures are rewritten by a job, outside the request that changed their pins or media,
   // and once for a burst of changes: a job waiting for the same traveller takes the later ones with it.
   const progress: ProgressFigures = {
     refresh: (userId) => jobs.enqueue('progress.refresh', { userId }, { key: userId }),
   };
-  const media = new MediaService({
-    media: mediaRepository,
-    pins: pinsRepository,
-    storage,
-    completions: deps.completions ?? new CompletionGate(),
-    // Each job may hold a decoded full-size image: the process runs a fixed few at once.
-    makeDerivatives: createDerivativeMaker(createLimiter(MAX_CONCURRENT_DERIVATIVE_JOBS)),
-    now,
-    progress,
-    onCleanupError: (error, keys) =>
-      log.warn({ err: error, keys: keys.length }, 'stored media could not be deleted; the sweep will'),
-  });
-  const pins = new PinsService({
-    pins: pinsRepository,
+  const pins = createPins({
+    db,
     gazetteer,
     now,
     progress,
-    deleteWithMedia: (user, pinId) => media.deletePin(user, pinId),
-    listCache: new PinListCache(PIN_LIST_CACHE_BYTES),
+    deleteWithMedia: (user, pinId) => media.service.deletePin(user, pinId),
   });
-  const countriesRepository = new CountriesRepository(db, pinsRepository);
-  const avatarRepository = new AvatarRepository(db);
-  const countries = new CountriesService(countriesRepository);
-  const avatar = new AvatarService({
-    avatars: avatarRepository,
-    figures: countriesRepository,
+  const media = createMedia({
+    db,
+    pins: pins.repository,
     storage,
+    completions: deps.completions,
     now,
-    onCleanupError: (error, keys) =>
-      log.warn({ err: error, keys: keys.length }, 'a replaced avatar image could not be deleted'),
-  });
-  const leaderboard = new LeaderboardService({
-    stats: travelStats,
-    details: new TravelerDetailsRepository(pinsRepository, mediaRepository),
-    storage,
-    now,
-  });
-  const { billing, webhookRoutes: billingWebhookRoutes } = createBilling({ config, db, users, now, log });
-  const profile = new ProfileService({ users, media: mediaRepository, pins: pinsRepository, billing, now });
-  const accountRepository = new AccountRepository(db, {
-    pins: pinsRepository,
-    media: mediaRepository,
-    avatars: avatarRepository,
-  });
-  const deletionProofs = new DeletionProofs({
-    account: accountRepository,
-    throttle,
-    mailer,
+    progress,
     secret: config.authSecret,
-    now,
-    sleep: deps.sleep,
+    log,
   });
-  const account = new AccountService({
-    account: accountRepository,
+  const { leaderboard, rewriteFigures } = createProgress({
+    db,
+    pins: pins.repository,
+    media: media.repository,
+    storage,
+    now,
+  });
+  const countries = createCountries({ db, pins: pins.repository });
+  const avatar = createAvatar({ db, figures: countries.figures, storage, now, log });
+  const { billing, webhookRoutes: billingWebhookRoutes } = createBilling({ config, db, users, now, log });
+  const profile = createProfile({
+    users,
+    media: media.repository,
+    pins: pins.repository,
+    billing,
+    now,
+  });
+  const { account, deletionProofs } = createAccount({
+    db,
+    records: { pins: pins.repository, media: media.repository, avatars: avatar.repository },
     users,
     sessions,
     profile,
     billing,
     storage,
-    proofs: deletionProofs,
+    throttle,
     mailer,
+    secret: config.authSecret,
     now,
-    onCleanupError: (error, keys) =>
-      log.warn(
-        { err: error, keys: keys.length },
-        "a deleted account's stored objects could not all be deleted; the sweep removes the media",
-      ),
-    onMailError: (error) => log.error({ err: error }, 'the mail confirming a deletion could not be sent'),
+    sleep: deps.sleep,
+    log,
   });
-  const downloadAll = new DownloadAllService({ media, links: new ArchiveLinks(config.authSecret), now });
-  const basemapTiles = new BasemapTiles({ log });
-  const placeTiles = new PlaceTileService(gazetteer);
+  const { basemapTiles, placeTiles } = createMap({ gazetteer, log });
   const handlers = jobHandlers({
-    pins: pinsRepository,
+    pins: pins.repository,
     gazetteer,
     jobs,
-    sweep: new MediaSweep({ media: mediaRepository, storage, now }),
-    refreshProgress: (userId) => travelStats.refresh(userId, now()),
+    sweep: media.sweep,
+    refreshProgress: rewriteFigures,
     log,
   });
 
@@ -222,12 +141,12 @@ export function buildServices(deps: ServiceDeps) {
     reports,
     gazetteer,
     storage,
-    mediaRepository,
-    media,
-    downloadAll,
-    pins,
-    countries,
-    avatar,
+    mediaRepository: media.repository,
+    media: media.service,
+    downloadAll: media.downloadAll,
+    pins: pins.service,
+    countries: countries.service,
+    avatar: avatar.service,
     leaderboard,
     billing,
     billingWebhookRoutes,

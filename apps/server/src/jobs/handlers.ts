@@ -1,8 +1,7 @@
 // What each job does, in terms of the services and repositories that do the work.
 import type { GazetteerService } from '../geo/gazetteer-service.js';
-import type { MediaSweep } from '../modules/media/media.sweep.js';
-import { backfillPinCities } from '../modules/pins/city-backfill.js';
-import type { PinsRepository } from '../modules/pins/pins.repository.js';
+import type { MediaSweep } from '../modules/media/index.js';
+import { backfillPinCities, type PinsRepository } from '../modules/pins/index.js';
 import type { JobHandlers, JobQueue } from './queue.js';
 
 interface JobHandlerDeps {
