@@ -1,11 +1,13 @@
-// Every route of the app, read from the app itself, for the route-wide suites (ownership, bad input): the
-// router's own table, hidden routes included, and the OpenAPI document with what each route accepts. A
-// route added later shows up here without anyone listing it.
-import { mkdtempSync, rmSync } from 'node:fs';
+// Every route of the app, read from the app itself, for the route-wide suites (ownership, bad input, the
+// contract, the public routes): the app with every optional part switched on, the router's own table,
+// hidden routes included, and the OpenAPI document with what each route accepts. A route added later shows
+// up here without anyone listing it.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { startTestApp, TEST_PASSWORD } from './test-app.js';
+import { startFakeStripe, type FakeStripe } from './stripe-fake.js';
+import { startTestApp, TEST_PASSWORD, type Dialect, type TestApp } from './test-app.js';
 
 /** The part of JSON Schema (as the OpenAPI document writes it) the suites read. */
 export interface JsonSchema {
@@ -57,18 +59,50 @@ export interface AppRoutes {
   operations: Operation[];
 }
 
+export interface AppWithEveryRoute {
+  t: TestApp;
+  /** The fake Stripe API the app's billing talks to (billing by Stripe, its webhook route). */
+  stripe: FakeStripe;
+  close(): Promise<void>;
+}
+
 /**
- * The routes of an app as the suites build it (SQLite, local storage), read once when a suite is
- * collected so each route becomes its own test.
+ * The app with every route it can serve: Stripe billing (with its webhook) against the fake Stripe API,
+ * and a PMTiles basemap (/map/basemap.pmtiles), on local storage in a data folder of its own.
+ */
+export async function startAppWithEveryRoute(dialect: Dialect = 'sqlite'): Promise<AppWithEveryRoute> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'waymarks-routes-'));
+  const pmtiles = path.join(dataDir, 'world.pmtiles');
+  writeFileSync(pmtiles, Buffer.alloc(1024));
+  const stripe = await startFakeStripe();
+  try {
+    const t = await startTestApp(dialect, { ...stripe.env(), MAP_PMTILES: pmtiles, DATA_DIR: dataDir });
+    return {
+      t,
+      stripe,
+      close: async () => {
+        await t.close();
+        await stripe.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await stripe.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/**
+ * The routes of the app with every route (startAppWithEveryRoute), read once when a suite is collected so
+ * each route becomes its own test.
  */
 export async function readAppRoutes(): Promise<AppRoutes> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'waymarks-routes-'));
-  const t = await startTestApp('sqlite', { DATA_DIR: dataDir });
+  const every = await startAppWithEveryRoute();
   try {
-    return { router: routerRoutes(t.app), operations: documentedOperations(t.app) };
+    return { router: routerRoutes(every.t.app), operations: documentedOperations(every.t.app) };
   } finally {
-    await t.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await every.close();
   }
 }
 

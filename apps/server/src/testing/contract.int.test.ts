@@ -3,17 +3,19 @@
 // another, on an app with every optional part switched on (Stripe, a PMTiles basemap): every entry names a
 // route the app serves, every /api route is an entry or listed in INTERNAL_ROUTES with its reason, and
 // each entry's query, body and answer schemas are the very zod objects its route registers.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifySchema } from 'fastify';
 import { ENDPOINT_SCHEMAS, ENDPOINTS, type EndpointName } from '@waymarks/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type * as TypeProvider from 'fastify-type-provider-zod';
-import { routeName, routerRoutes, type RouterRoute } from './api-routes.js';
-import { startFakeStripe, type FakeStripe } from './stripe-fake.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import {
+  routeName,
+  routerRoutes,
+  startAppWithEveryRoute,
+  type AppWithEveryRoute,
+  type RouterRoute,
+} from './api-routes.js';
+import type { TestApp } from './test-app.js';
 
 /**
  * The schema each documented route registered, by `METHOD /path` (`:name` placeholders), as the app hands
@@ -82,29 +84,21 @@ const shapeOf = (routePath: string) => routePath.replace(/:\w+|\{\w+\}/g, '{}');
 const entryRouteName = (name: EndpointName) =>
   `${ENDPOINTS[name].method} ${shapeOf(`/api${ENDPOINTS[name].path}`)}`;
 
-let dir: string;
-let stripe: FakeStripe;
+let every: AppWithEveryRoute;
 let t: TestApp;
 /** The /api routes the router serves, HEAD (the GET route's, added by Fastify) left out. */
 let apiRoutes: RouterRoute[];
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'waymarks-contract-'));
-  const pmtiles = path.join(dir, 'world.pmtiles');
-  writeFileSync(pmtiles, Buffer.alloc(1024));
-  stripe = await startFakeStripe();
-  t = await startTestApp('sqlite', { ...stripe.env(), MAP_PMTILES: pmtiles, DATA_DIR: dir });
+  every = await startAppWithEveryRoute();
+  t = every.t;
   t.app.swagger();
   apiRoutes = routerRoutes(t.app).filter(
     (route) => route.path.startsWith('/api/') && route.method !== 'HEAD',
   );
 });
 
-afterAll(async () => {
-  await t?.close();
-  await stripe?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(async () => every?.close());
 
 /** The schema the route of an entry registered; fails the test when the app serves no such route. */
 function registeredSchema(name: EndpointName): FastifySchema {

@@ -4,9 +4,6 @@
 // listing it; a route whose id this suite cannot find a victim's value for fails until VICTIM_IDS says
 // how, and a route the document leaves out fails until HIDDEN_ROUTES says why.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { HTTPMethods, LightMyRequestResponse } from 'fastify';
 import { ErrorResponse, TIER_IDS } from '@waymarks/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +13,8 @@ import {
   isIdName,
   operationFor,
   readAppRoutes,
+  startAppWithEveryRoute,
+  type AppWithEveryRoute,
   routeName,
   validValue,
   type JsonSchema,
@@ -27,7 +26,6 @@ import {
   accountMaker,
   apiCaller,
   createPinAs,
-  startTestApp,
   testDialects,
   type SignedInUser,
   type TestApp,
@@ -97,6 +95,10 @@ const HIDDEN_ROUTES: { routes: string[]; reason: string }[] = [
     routes: ['GET /map/tiles/basemap/{z}/{x}/{y}.pbf', 'GET /map/tiles/places/{z}/{x}/{y}.pbf'],
     reason:
       "the map's vector tiles: public binary tiles, the same for everyone; z/x/y name a tile, no one's data",
+  },
+  {
+    routes: ['GET /map/basemap.pmtiles'],
+    reason: "the operator's PMTiles basemap (MAP_PMTILES): one public file, the same for everyone, no id",
   },
 ];
 
@@ -187,8 +189,8 @@ it('every route the router serves is in the OpenAPI document or listed in HIDDEN
 });
 
 describe.each(testDialects())('ownership of every route on %s', (dialect) => {
+  let every: AppWithEveryRoute;
   let t: TestApp;
-  let dataDir: string;
   let tables: string[];
   let victim: Victim;
   const attackers: { plan: string; user: SignedInUser }[] = [];
@@ -196,8 +198,9 @@ describe.each(testDialects())('ownership of every route on %s', (dialect) => {
   const call = apiCaller(() => t);
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'waymarks-ownership-'));
-    t = await startTestApp(dialect, { DATA_DIR: dataDir });
+    // The routes were read from the app with every optional part on; the suite asks that same app.
+    every = await startAppWithEveryRoute(dialect);
+    t = every.t;
     tables = await storedTables(t);
 
     const owner = await newAccount();
@@ -230,10 +233,7 @@ describe.each(testDialects())('ownership of every route on %s', (dialect) => {
     t.advance(USER_CACHE_TTL_MS + 1);
   }, 60_000);
 
-  afterAll(async () => {
-    await t?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(async () => every?.close());
 
   const send = (request: RouteRequest, user: SignedInUser) =>
     t.app.inject({

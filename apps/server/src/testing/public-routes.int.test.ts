@@ -2,8 +2,7 @@
 // reads the routes from the app itself, with every optional part switched on (Stripe, a PMTiles basemap),
 // asks each one without credentials, and fails on a public route the document leaves out or on a listed
 // route the app no longer serves.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
@@ -11,10 +10,11 @@ import {
   operationFor,
   routeName,
   routerRoutes,
+  startAppWithEveryRoute,
+  type AppWithEveryRoute,
   type RouterRoute,
 } from './api-routes.js';
-import { startFakeStripe, type FakeStripe } from './stripe-fake.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import type { TestApp } from './test-app.js';
 
 const SECURITY_MD = path.resolve(import.meta.dirname, '../../../../docs/SECURITY.md');
 const TABLE_START = '<!-- public routes -->';
@@ -34,25 +34,17 @@ export function listedPublicRoutes(markdown: string): string[] {
 /** Something to put where a path names a parameter; the answer only has to say whether a session was asked. */
 const samplePath = (routePath: string) => routePath.replace(/\{\w+\}/g, '0').replace(/\*/g, 'x');
 
-let dir: string;
-let stripe: FakeStripe;
+let every: AppWithEveryRoute;
 let t: TestApp;
 let actual: string[];
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'waymarks-public-routes-'));
-  const pmtiles = path.join(dir, 'world.pmtiles');
-  writeFileSync(pmtiles, Buffer.alloc(1024));
-  stripe = await startFakeStripe();
-  t = await startTestApp('sqlite', { ...stripe.env(), MAP_PMTILES: pmtiles, DATA_DIR: dir });
+  every = await startAppWithEveryRoute();
+  t = every.t;
   actual = await publicRoutes();
 });
 
-afterAll(async () => {
-  await t?.close();
-  await stripe?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(async () => every?.close());
 
 /**
  * A route is public unless it asks for a session: documented with a bearer requirement, or (for routes

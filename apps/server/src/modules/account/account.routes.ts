@@ -1,7 +1,7 @@
 // /api/account (SPEC.md §7 Profile and account): the export of everything, as a ZIP, and the deletion of
 // the account. The ZIP can be fetched with the session, or through a short-lived, one-time link a browser
 // download can follow. Deletion asks for the password, or a code e-mailed to an account without one.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,11 +12,11 @@ import {
   ErrorCode,
   ErrorResponse,
 } from '@waymarks/shared';
-import { contentDisposition } from '../../adapters/storage/content-disposition.js';
 import { clientKey } from '../../http/client-key.js';
 import { AppError } from '../../http/errors.js';
+import { sendZip } from '../../http/zip-reply.js';
 import { currentSessionId, currentUser } from '../auth/require-auth.js';
-import type { AccountArchive, AccountService } from './account.service.js';
+import type { AccountService } from './account.service.js';
 import type { DeletionProofs } from './deletion-proof.js';
 
 interface AccountRoutesDeps {
@@ -27,15 +27,6 @@ interface AccountRoutesDeps {
 const security = [{ bearer: [] }];
 const tags = ['account'];
 const zipAnswer = z.any().describe('application/zip');
-
-function sendArchive(reply: FastifyReply, archive: AccountArchive) {
-  reply
-    .header('Content-Type', 'application/zip')
-    .header('Content-Disposition', contentDisposition('attachment', archive.filename))
-    .header('Cache-Control', 'private, no-store');
-  if (archive.size >= 0) reply.header('Content-Length', String(archive.size));
-  return reply.send(archive.stream);
-}
 
 export async function accountRoutes(app: FastifyInstance, deps: AccountRoutesDeps): Promise<void> {
   const { account, proofs } = deps;
@@ -65,7 +56,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRoutesDep
         response: { 200: zipAnswer, 401: ErrorResponse },
       },
     },
-    async (request, reply) => sendArchive(reply, await account.export(currentUser(request))),
+    async (request, reply) => sendZip(reply, await account.export(currentUser(request))),
   );
 
   api.get(
@@ -143,6 +134,6 @@ export async function accountExportLinkRoutes(
         response: { 200: zipAnswer, 403: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (request, reply) => sendArchive(reply, await account.openExportLink(request.params.token)),
+    async (request, reply) => sendZip(reply, await account.openExportLink(request.params.token)),
   );
 }

@@ -16,8 +16,8 @@ import {
   UploadUrlResponse,
 } from '@waymarks/shared';
 import { z } from 'zod';
-import { contentDisposition } from '../../adapters/storage/content-disposition.js';
 import { perUserRateLimit } from '../../http/per-user-rate-limit.js';
+import { sendZip } from '../../http/zip-reply.js';
 import { currentUser } from '../auth/require-auth.js';
 import type { DownloadAllService } from './download-all.service.js';
 import type { MediaService } from './media.service.js';
@@ -165,14 +165,6 @@ export async function mediaArchiveLinkRoutes(
         response: { 200: z.any().describe('application/zip'), 403: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (request, reply) => {
-      const archive = await downloadAll.open(request.params.token);
-      reply
-        .header('Content-Type', 'application/zip')
-        .header('Content-Disposition', contentDisposition('attachment', archive.filename))
-        .header('Cache-Control', 'private, no-store');
-      if (archive.size >= 0) reply.header('Content-Length', String(archive.size));
-      return reply.send(archive.stream);
-    },
+    async (request, reply) => sendZip(reply, await downloadAll.open(request.params.token)),
   );
 }
