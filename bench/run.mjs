@@ -3,6 +3,9 @@
 // it exits 0 when a target is missed or a benchmark is skipped (it says why), and non-zero only when a
 // benchmark crashed.
 //   node bench/run.mjs [name ...]   runs only the named benchmarks
+//   node bench/run.mjs --record …   also writes the figures of those that ran to earlier-figures.json
+// Beside each figure it prints the one earlier-figures.json holds from the last recorded run.
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fmt, performance, removeTempDirs, usedServerEntry } from './lib.mjs';
 
@@ -27,7 +30,16 @@ const BENCHMARKS = [
   'avatar',
 ];
 
-const only = process.argv.slice(2);
+const EARLIER_FILE = new URL('./earlier-figures.json', import.meta.url);
+const earlierFile = JSON.parse(readFileSync(EARLIER_FILE, 'utf8'));
+/** The figure last recorded for a benchmark, with when: what today's is compared with. */
+const earlierOf = (name) => {
+  const entry = earlierFile.figures[name];
+  return entry ? `${entry.figure} (${entry.recorded})` : 'none recorded';
+};
+
+const record = process.argv.includes('--record');
+const only = process.argv.slice(2).filter((arg) => arg !== '--record');
 const unknown = only.filter((name) => !BENCHMARKS.includes(name));
 if (unknown.length > 0) {
   console.error(`unknown benchmark(s): ${unknown.join(', ')}; known: ${BENCHMARKS.join(', ')}`);
@@ -54,6 +66,7 @@ for (const name of selected) {
     const status = result.skipped ? 'SKIP' : result.pass ? 'PASS' : 'FAIL';
     results.push({ ...result, name, seconds, status });
     console.log(`  figure: ${result.figure}`);
+    console.log(`  earlier: ${earlierOf(name)}`);
     console.log(`  target: ${result.target}`);
     console.log(`  result: ${status} (${seconds.toFixed(1)} s)\n`);
   } catch (error) {
@@ -64,7 +77,13 @@ for (const name of selected) {
   removeTempDirs();
 }
 
-const header = { name: 'benchmark', figure: 'figure', target: 'target', status: 'result' };
+const header = {
+  name: 'benchmark',
+  figure: 'figure',
+  earlier: 'earlier figure',
+  target: 'target',
+  status: 'result',
+};
 const widths = Object.fromEntries(
   Object.keys(header).map((key) => [
     key,
@@ -76,6 +95,17 @@ const line = (row) =>
     .map((key) => String(row[key]).padEnd(widths[key]))
     .join('  ')
     .trimEnd();
+
+for (const result of results) result.earlier = earlierOf(result.name);
+if (record) {
+  const recorded = `${new Date().toISOString().slice(0, 10)}, npm run bench -- --record`;
+  for (const result of results) {
+    if (result.status === 'PASS' || result.status === 'FAIL') {
+      earlierFile.figures[result.name] = { figure: String(result.figure), recorded };
+    }
+  }
+  writeFileSync(EARLIER_FILE, `${JSON.stringify(earlierFile, null, 2)}\n`);
+}
 
 console.log(rule('summary'));
 console.log(line(header));
