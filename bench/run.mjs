@@ -64,7 +64,7 @@ for (const name of selected) {
     const result = await run();
     const seconds = (performance.now() - started) / 1000;
     const status = result.skipped ? 'SKIP' : result.pass ? 'PASS' : 'FAIL';
-    results.push({ ...result, name, seconds, status });
+    results.push({ ...result, name, seconds, status, earlier: earlierOf(name) });
     console.log(`  figure: ${result.figure}`);
     console.log(`  earlier: ${earlierOf(name)}`);
     console.log(`  target: ${result.target}`);
@@ -72,7 +72,15 @@ for (const name of selected) {
   } catch (error) {
     const seconds = (performance.now() - started) / 1000;
     console.log(`  CRASHED after ${seconds.toFixed(1)} s: ${error?.stack ?? error}\n`);
-    results.push({ name, figure: '-', target: '-', pass: false, seconds, status: 'CRASH' });
+    results.push({
+      name,
+      figure: '-',
+      earlier: earlierOf(name),
+      target: '-',
+      pass: false,
+      seconds,
+      status: 'CRASH',
+    });
   }
   removeTempDirs();
 }
@@ -96,7 +104,6 @@ const line = (row) =>
     .join('  ')
     .trimEnd();
 
-for (const result of results) result.earlier = earlierOf(result.name);
 if (record) {
   const recorded = `${new Date().toISOString().slice(0, 10)}, npm run bench -- --record`;
   for (const result of results) {
