@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 // Unit tests (*.test.ts[x]) need nothing running; integration tests (*.int.test.ts) use a real database,
 // real SMTP and a real OpenID provider. Browser tests live in e2e/ and run under Playwright.
+/** Integration suites that mock a module: they run isolated, in a project of their own. */
+const MOCKING_INTEGRATION_FILES = ['apps/server/src/testing/contract.int.test.ts'];
+
 export default defineConfig({
   test: {
     projects: [
@@ -26,12 +29,29 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['apps/server/src/**/*.int.test.ts'],
+          exclude: [...MOCKING_INTEGRATION_FILES, '**/node_modules/**'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Files run side by side: each suite has its own SQLite file or PostgreSQL schema, its own data
           // folder, SMTP capture and ports picked by the system. Two workers keep both cores busy while
           // one waits on the database or on mail.
+          maxWorkers: 2,
+          // A worker keeps its modules from one file to the next instead of loading the whole server
+          // again for each (about 2 s a file), and its files share one gazetteer. Nothing a suite needs
+          // lives in a module's state: each builds its own app on its own database.
+          isolate: false,
+        },
+      },
+      {
+        // The integration suites that replace a module (vi.mock), which only works in a fresh module
+        // graph. `npm test` runs them with the others, as one integration tier.
+        test: {
+          name: 'integration-mocking',
+          include: MOCKING_INTEGRATION_FILES,
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
           maxWorkers: 2,
         },
       },

@@ -28,15 +28,15 @@ function binOf(pkg, name) {
   return path.join(path.dirname(manifestPath), typeof bin === 'string' ? bin : bin[name]);
 }
 
-const vitestSuite = (name) => ({
+/** A tier run by Vitest: `projects` are the Vitest projects it is made of (by default, its name). */
+const vitestSuite = (name, projects = [name]) => ({
   name,
   report: path.join(resultsDir, `${name}.json`),
   command: (extra) => [
     process.execPath,
     binOf('vitest', 'vitest'),
     'run',
-    '--project',
-    name,
+    ...projects.flatMap((project) => ['--project', project]),
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=test-results/${name}.json`,
@@ -59,7 +59,7 @@ const vitestSuite = (name) => ({
 
 const SUITES = [
   vitestSuite('unit'),
-  vitestSuite('integration'),
+  vitestSuite('integration', ['integration', 'integration-mocking']),
   {
     name: 'e2e',
     report: path.join(resultsDir, 'e2e.json'),
