@@ -13,8 +13,6 @@ import { AccountService } from './account.service.js';
 import { DeletionProofs } from './deletion-proof.js';
 
 export { accountExportLinkRoutes, accountRoutes } from './account.routes.js';
-export type { AccountService } from './account.service.js';
-export type { DeletionProofs } from './deletion-proof.js';
 
 interface AccountModuleDeps {
   db: Db;

@@ -28,10 +28,6 @@ export { hashCode, hashToken, randomCode, randomToken } from './tokens.js';
 export { authRoutes, meRoute } from './auth.routes.js';
 export { googleRoutes } from './google.routes.js';
 export { createRequireAuth } from './require-auth.js';
-export type { AuthService } from './auth.service.js';
-export type { GoogleSignIn } from './google.service.js';
-export type { SessionService } from './session.service.js';
-export type { UsersRepository } from './users.repository.js';
 
 interface AuthModuleDeps {
   config: Pick<Config, 'authSecret' | 'publicUrl' | 'sessions' | 'google'>;

@@ -9,8 +9,6 @@ import { AvatarService } from './avatar.service.js';
 
 export { avatarKeyPrefix } from './avatar-image.js';
 export { avatarRoutes } from './avatar.routes.js';
-export type { AvatarRepository } from './avatar.repository.js';
-export type { AvatarService } from './avatar.service.js';
 
 interface AvatarModuleDeps {
   db: Db;

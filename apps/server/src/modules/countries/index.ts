@@ -6,7 +6,6 @@ import { CountriesRepository } from './countries.repository.js';
 import { CountriesService } from './countries.service.js';
 
 export { countriesRoutes } from './countries.routes.js';
-export type { CountriesService } from './countries.service.js';
 
 /**
  * A traveller's countries and cities: the service the routes call, and the travel figures of one traveller

@@ -19,7 +19,6 @@ export { addOriginal, archiveEntryNames, finishArchive } from './archive.js';
 export { CompletionGate } from './completion-gate.js';
 export { mediaArchiveLinkRoutes, mediaRoutes } from './media.routes.js';
 export { uploadAdmission } from './upload-admission.js';
-export type { MediaRepository } from './media.repository.js';
 export type { MediaSweep } from './media.sweep.js';
 
 interface MediaModuleDeps {

@@ -12,7 +12,6 @@ import { PinsService } from './pins.service.js';
 export { backfillPinCities } from './city-backfill.js';
 export { pinsRoutes } from './pins.routes.js';
 export type { PinsRepository } from './pins.repository.js';
-export type { PinsService } from './pins.service.js';
 
 interface PinsModuleDeps {
   db: Db;

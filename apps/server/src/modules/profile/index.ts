@@ -7,7 +7,6 @@ import type { UserAccounts } from '../../common/users.js';
 import { ProfileService } from './profile.service.js';
 
 export { profileRoutes } from './profile.routes.js';
-export type { ProfileService } from './profile.service.js';
 
 /** The traveller's profile: name, username, storage, plan. */
 export function createProfile(deps: {

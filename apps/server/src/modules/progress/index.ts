@@ -10,7 +10,6 @@ import { TravelerDetailsRepository } from './traveler-details.repository.js';
 import { TravelStatsRepository } from './travel-stats.repository.js';
 
 export { leaderboardRoutes } from './leaderboard.routes.js';
-export type { LeaderboardService } from './leaderboard.service.js';
 
 interface ProgressModuleDeps {
   db: Db;

@@ -7,7 +7,6 @@ import { ReportsRepository } from './reports.repository.js';
 import { ReportsService } from './reports.service.js';
 
 export { reportsRoutes } from './reports.routes.js';
-export type { ReportsService } from './reports.service.js';
 
 interface ReportsModuleDeps {
   db: Db;
