@@ -1,6 +1,7 @@
 // Photos and videos in a real browser against the real server: the upload tab with smart detection,
 // uploads that become verified pins, quick upload from the map, the gallery and its viewer, deletion,
-// downloads by plan, refusals that keep the files selected, and the same on a phone.
+// downloads by plan, refusals that keep the files selected, a photo refused after upload, and the same
+// on a phone.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -81,6 +82,8 @@ test('photos uploaded to a searched place make it a verified pin, shown in the g
   await expect(dialog).toContainText('October 22, 2008');
   const grid = dialog.getByRole('list', { name: /^Photos & videos/ });
   await expect(grid.getByRole('listitem')).toHaveCount(3);
+  // Thumbnails are made after the upload; the gallery asks again until they are.
+  await expect(grid.locator('img')).toHaveCount(3, { timeout: 30_000 });
   await expect(grid.locator('img').first()).toHaveJSProperty('complete', true);
   expect(
     await grid
@@ -239,6 +242,44 @@ test('a file the server refuses is reported and stays selected, and leaves no em
   await expectStat(page, 'Media', '1');
 });
 
+test('a photo whose pixels cannot be read is refused after its upload, says why, and can be removed', async ({
+  page,
+}) => {
+  await signIn(page, 'free');
+  const dialog = await openSearchResult(page, 'Arezzo', /^Arezzo/, 'Arezzo');
+  // Its EXIF reads, so the browser and the upload take it; only making its thumbnail finds the damage.
+  await fileInput(dialog).setInputFiles([fixture('hostile/corrupted_data.jpg')]);
+  await dialog.getByRole('button', { name: 'Upload 1 file' }).click();
+  await expect(dialog.getByRole('tab', { name: /^View Media/ })).toHaveAttribute('aria-selected', 'true', {
+    timeout: 30_000,
+  });
+
+  // It may show as being prepared first; the polled gallery then shows it refused, with the reason.
+  const refused = dialog.getByRole('list', { name: 'Files that could not be kept' }).getByRole('listitem');
+  const remove = refused.getByRole('button', { name: 'Remove corrupted_data.jpg' });
+  await expect(remove).toBeVisible({ timeout: 30_000 });
+  await expect(refused).toHaveCount(1);
+  await expect(refused).toContainText('corrupted_data.jpg');
+  await expect(remove).toHaveAccessibleDescription(/\S/);
+  // Refused, it is nobody's media: not in the grid, not counted, and the upload result says so too.
+  await expect(dialog.getByRole('list', { name: /^Photos & videos/ })).toHaveCount(0);
+  await expect(dialog.getByText('No photos or videos yet')).toBeVisible();
+  await expect(dialog.getByRole('tab', { name: 'View Media (0)' })).toBeVisible();
+  await expect(dialog.getByRole('list', { name: 'Upload results' })).not.toContainText('Unverified');
+
+  const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(results.violations).toEqual([]);
+
+  await remove.focus();
+  await page.keyboard.press('Enter');
+  await expect(refused).toHaveCount(0);
+  await expect(dialog.getByRole('list', { name: 'Files that could not be kept' })).toHaveCount(0);
+  await expect(dialog.getByText('No photos or videos yet')).toBeVisible();
+
+  await page.keyboard.press('Escape');
+  await expectStat(page, 'Media', '0');
+});
+
 test(
   'on a phone: quick upload by touch and a swipe in the viewer',
   { tag: '@phone-only' },
@@ -251,6 +292,8 @@ test(
     const pinDialog = page.getByRole('dialog', { name: 'Arezzo' });
     const grid = pinDialog.getByRole('list', { name: /^Photos & videos/ });
     await expect(grid.getByRole('listitem')).toHaveCount(2, { timeout: 30_000 });
+    // The swipe below is made over the photo, which shows once its preview is made.
+    await expect(grid.locator('img')).toHaveCount(2, { timeout: 30_000 });
     await grid.getByRole('button').first().tap();
     const viewer = page
       .getByRole('dialog')

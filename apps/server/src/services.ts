@@ -83,6 +83,7 @@ export function buildServices(deps: ServiceDeps) {
     completions: deps.completions,
     now,
     progress,
+    jobs,
     secret: config.authSecret,
     log,
   });
@@ -124,6 +125,7 @@ export function buildServices(deps: ServiceDeps) {
     gazetteer,
     jobs,
     sweep: media.sweep,
+    media: media.service,
     refreshProgress: rewriteFigures,
     log,
   });

@@ -29,6 +29,7 @@ import * as billingCheckoutClaims from './migrations/0014_billing_checkout_claim
 import * as accountLinksAndCodes from './migrations/0015_account_export_links_deletion_codes.js';
 import * as namesNotFromEmail from './migrations/0016_names_not_from_email.js';
 import * as mediaUploadReservations from './migrations/0017_media_upload_reservations.js';
+import * as mediaDerivatives from './migrations/0018_media_derivatives.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015_account_export_links_deletion_codes': accountLinksAndCodes,
   '0016_names_not_from_email': namesNotFromEmail,
   '0017_media_upload_reservations': mediaUploadReservations,
+  '0018_media_derivatives': mediaDerivatives,
 };
 
 // int8 (bigint) columns hold millisecond timestamps, well inside Number's exact range.

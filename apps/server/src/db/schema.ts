@@ -212,7 +212,10 @@ export interface MediaTable {
   user_id: string;
   pin_id: string;
   storage_key: string;
-  /** 'pending' until the stored object has been checked, then 'ready'. */
+  /**
+   * 'pending' until the stored object has been checked, then 'ready'; 'refused' once the derivatives job
+   * found its pixels unreadable (its objects deleted, kept to tell the traveller why).
+   */
   status: string;
   filename: string;
   /** The type sniffed from the bytes once ready; the declared one while pending. */
@@ -236,6 +239,10 @@ export interface MediaTable {
   created_at: number;
   expires_at: number;
   uploaded_at: number | null;
+  /** 'pending' while the thumbnail and preview are being made, then 'ready'. */
+  derivatives: Generated<string>;
+  /** Why a refused item could not be kept, for the traveller. */
+  refusal: string | null;
 }
 
 /**

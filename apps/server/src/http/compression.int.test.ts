@@ -108,7 +108,7 @@ describe('compression of API answers', () => {
     const pin: Pin = await createPinAs(call, user, { lat: 47.5596, lng: 7.5886, title: 'Basel' });
     await uploadFixture(t, call, user, pin.pinId, 'photos/gps/DSCN0010.jpg', { contentType: 'image/jpeg' });
     const listed = await call('GET', `/api/media/pin/${pin.pinId}`, user);
-    const { previewUrl } = MediaListResponse.parse(listed.json()).media[0]!;
+    const previewUrl = MediaListResponse.parse(listed.json()).media[0]!.previewUrl!;
 
     const stored = await get(previewUrl);
     expect(stored.statusCode).toBe(200);

@@ -57,6 +57,7 @@ const completed: Complete = {
     thumbnailUrl: '/t',
     previewUrl: '/p',
     streamUrl: null,
+    refusal: null,
   },
   pin: pin as Complete['pin'],
 };

@@ -1,6 +1,6 @@
 // What each job does, in terms of the services and repositories that do the work.
 import type { GazetteerService } from '../geo/gazetteer-service.js';
-import type { MediaSweep } from '../modules/media/index.js';
+import type { MediaService, MediaSweep } from '../modules/media/index.js';
 import { backfillPinCities, type PinsRepository } from '../modules/pins/index.js';
 import type { JobHandlers, JobQueue } from './queue.js';
 
@@ -9,6 +9,7 @@ interface JobHandlerDeps {
   gazetteer: GazetteerService;
   jobs: JobQueue;
   sweep: MediaSweep;
+  media: Pick<MediaService, 'makeDerivatives' | 'resumeDerivatives'>;
   refreshProgress: (userId: string) => Promise<void>;
   log: { info(object: object, message: string): void };
 }
@@ -16,6 +17,11 @@ interface JobHandlerDeps {
 export function jobHandlers(deps: JobHandlerDeps): JobHandlers {
   const { jobs, log } = deps;
   return {
+    'media.derivatives': ({ mediaId }) => deps.media.makeDerivatives(mediaId),
+    'media.derivatives-resume': async () => {
+      const resumed = await deps.media.resumeDerivatives();
+      if (resumed > 0) log.info({ resumed }, 'thumbnails still to be made were queued again');
+    },
     'media.sweep': async ({ partsOlderThanMs }) => {
       const report = await deps.sweep.run({ partsOlderThanMs });
       log.info({ sweep: report }, 'media sweep done');

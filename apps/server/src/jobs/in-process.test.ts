@@ -27,6 +27,30 @@ describe('the in-process job queue', () => {
     expect(most).toBe(2);
   });
 
+  it('runs no more jobs of one name than its limit, and other jobs beside them', async () => {
+    const queue = new InProcessQueue({ log: quiet, concurrency: 3, limits: { 'media.derivatives': 1 } });
+    const running = { derivatives: 0, mostDerivatives: 0, refreshesDuringDerivatives: 0 };
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
+    queue.start({
+      'media.derivatives': async () => {
+        running.derivatives += 1;
+        running.mostDerivatives = Math.max(running.mostDerivatives, running.derivatives);
+        await pause();
+        running.derivatives -= 1;
+      },
+      'progress.refresh': async () => {
+        if (running.derivatives > 0) running.refreshesDuringDerivatives += 1;
+        await pause();
+      },
+    } as unknown as JobHandlers);
+    for (let i = 0; i < 4; i += 1) await queue.enqueue('media.derivatives', { mediaId: `m${i}` });
+    for (let i = 0; i < 2; i += 1) await queue.enqueue('progress.refresh', { userId: `u${i}` });
+    await queue.idle();
+    expect(running.mostDerivatives).toBe(1);
+    // Enqueued behind four thumbnails, the refreshes did not wait for them all.
+    expect(running.refreshesDuringDerivatives).toBe(2);
+  });
+
   it('logs each failed try as a warning and the last as an error, naming the job', async () => {
     const lines: { level: string; object: object; message: string }[] = [];
     const log: JobLog = {

@@ -26,11 +26,21 @@ export interface JobLog {
 
 interface InProcessQueueOptions {
   log: JobLog;
-  /** Jobs running at once. */
+  /** Jobs running at once; by default DEFAULT_CONCURRENCY. */
   concurrency?: number;
+  /**
+   * At most this many of one name at once, below `concurrency`; by default NAME_LIMITS. Slow jobs of one
+   * kind (a burst of thumbnails) then leave room for the others (a traveller's figures).
+   */
+  limits?: Partial<Record<JobName, number>>;
   /** Wait before try `attempt + 1`; defaults to retryDelayMs (1 s, then 4 s). */
   retryDelayMs?: (attempt: number) => number;
 }
+
+export const DEFAULT_CONCURRENCY = 4;
+
+/** Each derivatives job may hold a decoded full-size image; MAX_CONCURRENT_DERIVATIVE_JOBS bounds them too. */
+export const NAME_LIMITS: Partial<Record<JobName, number>> = { 'media.derivatives': 2 };
 
 /** The identity of a keyed job: its name and key. */
 const keyOf = (job: Waiting): string | undefined =>
@@ -44,6 +54,8 @@ export class InProcessQueue implements JobQueue {
   private readonly runningKeys = new Set<string>();
   private readonly retries = new Set<NodeJS.Timeout>();
   private readonly running = new Set<Promise<void>>();
+  /** How many of each name run now. */
+  private readonly runningByName = new Map<JobName, number>();
   private handlers: JobHandlers | undefined;
   private stopped = false;
   private idleWaiters: (() => void)[] = [];
@@ -85,11 +97,14 @@ export class InProcessQueue implements JobQueue {
   }
 
   private pump(): void {
-    const concurrency = this.options.concurrency ?? 2;
+    const concurrency = this.options.concurrency ?? DEFAULT_CONCURRENCY;
+    const limits = this.options.limits ?? NAME_LIMITS;
     while (this.handlers && !this.stopped && this.running.size < concurrency) {
-      // The first waiting job whose key is not running now.
+      // The first waiting job whose key is not running now and whose name is below its limit.
       const index = this.waiting.findIndex((job) => {
         const id = keyOf(job);
+        const limit = limits[job.name];
+        if (limit !== undefined && (this.runningByName.get(job.name) ?? 0) >= limit) return false;
         return id === undefined || !this.runningKeys.has(id);
       });
       if (index === -1) return;
@@ -99,8 +114,10 @@ export class InProcessQueue implements JobQueue {
         this.waitingKeys.delete(id);
         this.runningKeys.add(id);
       }
+      this.runningByName.set(job.name, (this.runningByName.get(job.name) ?? 0) + 1);
       const run = this.run(job).finally(() => {
         if (id !== undefined) this.runningKeys.delete(id);
+        this.runningByName.set(job.name, this.runningByName.get(job.name)! - 1);
         this.running.delete(run);
         this.pump();
         this.settle();

@@ -12,6 +12,8 @@ export interface ContractQueueOptions {
 function recordingHandlers(refresh: (userId: string) => Promise<void> = async () => {}) {
   const ran: string[] = [];
   const handlers: JobHandlers = {
+    'media.derivatives': async ({ mediaId }) => void ran.push(`derivatives ${mediaId}`),
+    'media.derivatives-resume': async () => void ran.push('derivatives-resume'),
     'media.sweep': async ({ partsOlderThanMs }) => void ran.push(`sweep ${partsOlderThanMs}`),
     'pins.city-backfill': async () => void ran.push('backfill'),
     'progress.refresh': async ({ userId }) => {

@@ -1,11 +1,15 @@
-// The jobs port: work that runs outside the request that caused it (the media sweep, reading the cities of
-// older pins, rewriting a traveller's figures). Services enqueue by name; the composition root gives the
+// The jobs port: work that runs outside the request that caused it (thumbnails and previews, the media
+// sweep, reading the cities of older pins, rewriting a traveller's figures). Services enqueue by name; the composition root gives the
 // queue its handlers and starts it in the process that runs jobs. The in-process adapter (in-process.ts)
 // runs them in this process; a durable engine can stand behind the same port, held to the same contract
 // (queue.contract.ts).
 
 /** Every job the service knows, with what it carries. Payloads are plain JSON: a durable queue stores them. */
 export interface JobPayloads {
+  /** Makes the thumbnail and preview of a completed upload, or refuses it (MediaService.makeDerivatives). */
+  'media.derivatives': { mediaId: string };
+  /** Enqueues 'media.derivatives' again for ready media still waiting for theirs (lost with a process). */
+  'media.derivatives-resume': Record<string, never>;
   /** Removes what crashes and abandoned uploads left behind (media.sweep.ts). */
   'media.sweep': { partsOlderThanMs: number };
   /** Reads the cities of pins stored without one (modules/pins/city-backfill.ts). */

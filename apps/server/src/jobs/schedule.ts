@@ -1,5 +1,5 @@
-// The recurring jobs: the media sweep once at start and every hour after, and the reading of older pins'
-// cities once at start. Enqueued, never run here: start-up and requests never wait for them.
+// The recurring jobs: the media sweep once at start and every hour after; the reading of older pins'
+// cities and the thumbnails still to be made, once at start. Enqueued, never run here: start-up and requests never wait for them.
 import type { JobQueue } from './queue.js';
 
 export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
@@ -23,6 +23,8 @@ export function scheduleRecurringJobs(
     enqueue(jobs.enqueue('media.sweep', { partsOlderThanMs }, { key: 'sweep' }));
   void sweep(deps.uploadsElsewhere ? SWEEP_INTERVAL_MS : 0);
   void enqueue(jobs.enqueue('pins.city-backfill', {}, { key: 'backfill' }));
+  // The thumbnails of uploads completed just before the last stop were lost with its queue.
+  void enqueue(jobs.enqueue('media.derivatives-resume', {}, { key: 'derivatives-resume' }));
   // Not unref'd: in the worker, the schedule is what keeps the process alive between jobs.
   const timer = setInterval(() => void sweep(SWEEP_INTERVAL_MS), SWEEP_INTERVAL_MS);
   return () => clearInterval(timer);

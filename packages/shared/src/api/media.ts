@@ -88,16 +88,30 @@ export const MediaItem = z
     sizeMB: z.number().min(0),
     sizeBytes: z.number().int().min(0),
     uploadedAt: z.string().describe('ISO time'),
-    status: z.literal('ready'),
+    status: z
+      .enum(['processing', 'ready', 'refused'])
+      .describe(
+        'processing: stored and counted, its thumbnail and preview still being made; ready: all made; refused: its pixels could not be read, so nothing of it is kept (refusal says why)',
+      ),
     isVideo: z.boolean(),
     isImage: z.boolean(),
     width: z.number().int().nullable(),
     height: z.number().int().nullable(),
     exifData: MediaExifData,
     verification: MediaVerificationResult,
-    thumbnailUrl: z.string().describe('Square WebP, short-lived link'),
-    previewUrl: z.string().describe('Screen-sized WebP of a photo or the poster of a video'),
-    streamUrl: z.string().nullable().describe('The original of a video, for playback with seeking'),
+    thumbnailUrl: z.string().nullable().describe('Square WebP, short-lived link; null until ready'),
+    previewUrl: z
+      .string()
+      .nullable()
+      .describe('Screen-sized WebP of a photo or the poster of a video; null until ready'),
+    streamUrl: z
+      .string()
+      .nullable()
+      .describe('The original of a video, for playback with seeking; null for photos and refused items'),
+    refusal: z
+      .string()
+      .nullable()
+      .describe('Why a refused item could not be kept, in words for the traveller'),
   })
   .describe('MediaItem');
 export type MediaItem = z.infer<typeof MediaItem>;

@@ -6,6 +6,7 @@ import type { Storage } from '../../adapters/storage/storage.js';
 import type { TravellerPins } from '../../common/pins.js';
 import type { ProgressFigures } from '../../common/progress.js';
 import type { Db } from '../../db/database.js';
+import type { JobQueue } from '../../jobs/queue.js';
 import { createDerivativeMaker } from '../../media/derivatives.js';
 import { createLimiter, MAX_CONCURRENT_DERIVATIVE_JOBS } from '../../media/job-limiter.js';
 import { ArchiveLinks } from './archive.js';
@@ -19,6 +20,7 @@ export { addOriginal, archiveEntryNames, finishArchive } from './archive.js';
 export { CompletionGate } from './completion-gate.js';
 export { mediaArchiveLinkRoutes, mediaRoutes } from './media.routes.js';
 export { uploadAdmission } from './upload-admission.js';
+export type { MediaService } from './media.service.js';
 export type { MediaSweep } from './media.sweep.js';
 
 interface MediaModuleDeps {
@@ -29,6 +31,8 @@ interface MediaModuleDeps {
   completions?: CompletionGate | undefined;
   now: () => number;
   progress: ProgressFigures;
+  /** Where each completed upload's derivatives job goes. */
+  jobs: Pick<JobQueue, 'enqueue'>;
   /** Signs Download All's links. */
   secret: string;
   log: { warn(object: object, message: string): void };
@@ -38,7 +42,8 @@ interface MediaModuleDeps {
  * Photos and videos: the repository that owns the media table, the service the routes call, Download All,
  * and the sweep of what crashes and abandoned uploads leave behind.
  */
-export function createMedia({ db, pins, storage, completions, now, progress, secret, log }: MediaModuleDeps) {
+export function createMedia(deps: MediaModuleDeps) {
+  const { db, pins, storage, completions, now, progress, jobs, secret, log } = deps;
   const repository = new MediaRepository(db);
   const service = new MediaService({
     media: repository,
@@ -47,6 +52,7 @@ export function createMedia({ db, pins, storage, completions, now, progress, sec
     completions: completions ?? new CompletionGate(),
     // Each job may hold a decoded full-size image: the process runs a fixed few at once.
     makeDerivatives: createDerivativeMaker(createLimiter(MAX_CONCURRENT_DERIVATIVE_JOBS)),
+    jobs,
     now,
     progress,
     onCleanupError: (error, keys) =>

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompleteUploadResponse, MB, UploadUrlResponse, type Pin } from '@waymarks/shared';
 import { LocalStorage } from '../../adapters/storage/local.js';
 import { buildApp } from '../../app.js';
+import { InProcessQueue } from '../../jobs/in-process.js';
 import {
   accountMaker,
   apiCaller,
@@ -30,15 +31,18 @@ const PHOTOS = ['DSCN0010.jpg', 'DSCN0012.jpg', 'DSCN0021.jpg', 'DSCN0025.jpg'].
 );
 
 /**
- * Local storage that records every object opened to be processed (each completion's one expensive step:
- * on S3 it downloads the whole object), and can keep them waiting until the test lets them go.
+ * Local storage that records each completion's first step on the stored bytes (moving the upload to its
+ * original, which it does once, before reading anything), and can keep them waiting until the test lets
+ * them go; and each object opened whole to be decoded (the derivatives job's one expensive step: on S3 it
+ * downloads the whole object).
  */
 class WatchedStorage extends LocalStorage {
+  readonly moved: string[] = [];
   readonly opened: string[] = [];
   #held: Promise<void> | undefined;
-  #onOpen: (() => void)[] = [];
+  #onMove: (() => void)[] = [];
 
-  /** Holds every processing that starts from now on until the returned function is called. */
+  /** Holds every completion that reaches the stored bytes from now on until the returned function is called. */
   hold(): () => void {
     let release!: () => void;
     this.#held = new Promise((resolve) => (release = resolve));
@@ -48,19 +52,24 @@ class WatchedStorage extends LocalStorage {
     };
   }
 
-  /** Resolves once `count` objects have been opened in all. */
-  whenOpened(count: number): Promise<void> {
+  /** Resolves once `count` uploads have been moved in all. */
+  whenMoved(count: number): Promise<void> {
     return new Promise((resolve) => {
-      const check = () => (this.opened.length >= count ? resolve() : this.#onOpen.push(check));
+      const check = () => (this.moved.length >= count ? resolve() : this.#onMove.push(check));
       check();
     });
   }
 
-  override async withLocalFile<T>(key: string, fn: (file: string) => Promise<T>): Promise<T> {
-    this.opened.push(key);
-    for (const listener of this.#onOpen.splice(0)) listener();
+  override async move(from: string, to: string): Promise<void> {
+    this.moved.push(from);
+    for (const listener of this.#onMove.splice(0)) listener();
     const held = this.#held;
     if (held) await held;
+    return super.move(from, to);
+  }
+
+  override async withLocalFile<T>(key: string, fn: (file: string) => Promise<T>): Promise<T> {
+    this.opened.push(key);
     return super.withLocalFile(key, fn);
   }
 }
@@ -96,7 +105,9 @@ describe.each(testDialects())('uploads under abuse on %s', (dialect) => {
     storage = new WatchedStorage(base.config.storage.dir, { signingSecret: base.config.authSecret });
     // Room for one completion at a time and one waiting: small enough to fill in a test.
     gate = new CompletionGate({ running: 1, waiting: 1, retryAfterSeconds: 7 });
-    // The same database and configuration, with the watched storage and the small gate.
+    const failed = (object: object, message: string) => console.error(`job: ${message}`, object);
+    const jobs = new InProcessQueue({ log: { warn: failed, error: failed } });
+    // The same database and configuration, with the watched storage, the small gate and a queue to wait for.
     const app = await buildApp({
       config: base.config,
       db: base.db,
@@ -104,11 +115,13 @@ describe.each(testDialects())('uploads under abuse on %s', (dialect) => {
       sleep: async () => {},
       storage,
       completions: gate,
+      jobs,
     });
     await app.ready();
     t = {
       ...base,
       app,
+      jobsDone: () => jobs.idle(),
       close: async () => {
         await app.close();
         await base.close();
@@ -167,7 +180,7 @@ describe.each(testDialects())('uploads under abuse on %s', (dialect) => {
       const user = await signedInUser();
       const pin = await createPinAs(call, user, { ...AREZZO, title: 'Arezzo' });
       const mediaId = await stored(user, pin.pinId, PHOTOS[0]!);
-      const openedBefore = storage.opened.length;
+      const [movedBefore, openedBefore] = [storage.moved.length, storage.opened.length];
 
       const answers = await Promise.all(Array.from({ length: 40 }, () => complete(user, mediaId)));
 
@@ -179,7 +192,10 @@ describe.each(testDialects())('uploads under abuse on %s', (dialect) => {
         }),
       );
       expect(summaries.size).toBe(1);
-      expect(storage.opened.slice(openedBefore)).toEqual([mediaKeys(user.userId, mediaId).original]);
+      const keys = mediaKeys(user.userId, mediaId);
+      expect(storage.moved.slice(movedBefore)).toEqual([keys.upload]);
+      // And its derivatives were made once, by one job.
+      expect(storage.opened.slice(openedBefore)).toEqual([keys.original]);
       expect((await mediaRows(user.userId)).map((row) => row.status)).toEqual(['ready']);
       expect(await storedFiles(user.userId)).toEqual(
         [`${mediaId}/original`, `${mediaId}/preview.webp`, `${mediaId}/thumb.webp`].sort(),
@@ -192,11 +208,11 @@ describe.each(testDialects())('uploads under abuse on %s', (dialect) => {
       const pin = await createPinAs(call, user, { ...AREZZO, title: 'Arezzo' });
       const ids: string[] = [];
       for (const photo of PHOTOS) ids.push(await stored(user, pin.pinId, photo));
-      const openedBefore = storage.opened.length;
+      const movedBefore = storage.moved.length;
 
       const release = storage.hold();
       const first = complete(user, ids[0]!);
-      await storage.whenOpened(openedBefore + 1);
+      await storage.whenMoved(movedBefore + 1);
       // One runs (held), one more may wait: of the next three, two are answered at once.
       const burst = ids.slice(1).map((mediaId) => complete(user, mediaId));
       const refused = await firstAnswered(burst, 2);
@@ -210,8 +226,8 @@ describe.each(testDialects())('uploads under abuse on %s', (dialect) => {
           },
         });
       }
-      // Still only the first one has been opened: nothing of the refused ones was processed.
-      expect(storage.opened.length).toBe(openedBefore + 1);
+      // Still only the first one has reached its bytes: nothing of the refused ones was processed.
+      expect(storage.moved.length).toBe(movedBefore + 1);
       release();
 
       const answers = await Promise.all([first, ...burst]);
@@ -243,7 +259,7 @@ describe.each(testDialects())('uploads under abuse on %s', (dialect) => {
         .set({ expires_at: Date.now() - 1 })
         .where('id', '=', mediaId)
         .execute();
-      const openedBefore = storage.opened.length;
+      const movedBefore = storage.moved.length;
 
       const res = await complete(user, mediaId);
       expect(res.statusCode).toBe(403);
@@ -253,7 +269,7 @@ describe.each(testDialects())('uploads under abuse on %s', (dialect) => {
           message: 'This upload was not finished in time. Please upload the file again.',
         },
       });
-      expect(storage.opened.length).toBe(openedBefore);
+      expect(storage.moved.length).toBe(movedBefore);
       expect(await mediaRows(user.userId)).toEqual([]);
       expect(await storedFiles(user.userId)).toEqual([]);
       expect(await mediaCountOf(user, pin.pinId)).toBe(0);

@@ -80,6 +80,15 @@ describe.each(testDialects())('media on %s', (dialect) => {
     }
   }
 
+  /** The item as the pin's gallery lists it now (the derivatives job has run: calls wait for jobs). */
+  async function galleryItem(user: SignedInUser, pinId: string, mediaId: string) {
+    const listed = await call('GET', `/api/media/pin/${pinId}`, user);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const item = MediaListResponse.parse(listed.json()).media.find((one) => one.mediaId === mediaId);
+    if (!item) throw new Error(`${mediaId} is not in the gallery`);
+    return item;
+  }
+
   const mediaRows = (userId: string) =>
     t.db.selectFrom('media').selectAll().where('user_id', '=', userId).execute();
   const getPin = async (user: SignedInUser, pinId: string) =>
@@ -221,10 +230,15 @@ describe.each(testDialects())('media on %s', (dialect) => {
       expect(done.media.isVideo).toBe(true);
       expect(done.verification.hasLocationVerification).toBe(true);
       expect(done.media.exifData.dateTaken).toMatch(/^2023-04-02T09:15:00/);
-      expect(done.media.thumbnailUrl).not.toBeNull();
+      // It plays at once; its poster is made by the derivatives job after the answer.
+      expect(done.media).toMatchObject({ status: 'processing', thumbnailUrl: null, previewUrl: null });
+      const item = await galleryItem(alice, pin.pinId, done.mediaId);
+      expect(item.status).toBe('ready');
+      const poster = await t.app.inject({ method: 'GET', url: item.thumbnailUrl! });
+      expect(poster.headers['content-type']).toBe('image/webp');
       const range = await t.app.inject({
         method: 'GET',
-        url: done.media.streamUrl!,
+        url: item.streamUrl!,
         headers: { range: 'bytes=0-99' },
       });
       expect(range.statusCode).toBe(206);
@@ -237,7 +251,9 @@ describe.each(testDialects())('media on %s', (dialect) => {
       expect(res.statusCode, res.body).toBe(200);
       const done = CompleteUploadResponse.parse(res.json());
       expect(done.media.contentType).toMatch(/^image\/hei[cf]$/);
-      const preview = await t.app.inject({ method: 'GET', url: done.media.previewUrl! });
+      const item = await galleryItem(alice, pin.pinId, done.mediaId);
+      expect(item).toMatchObject({ status: 'ready', width: expect.any(Number), height: expect.any(Number) });
+      const preview = await t.app.inject({ method: 'GET', url: item.previewUrl! });
       expect(preview.headers['content-type']).toBe('image/webp');
     });
   });
@@ -250,16 +266,14 @@ describe.each(testDialects())('media on %s', (dialect) => {
       pinId = (await createPin(henry)).pinId;
     });
 
-    const hostile = [
+    // Not a photo or video at all: the bytes say so, and complete refuses them.
+    const notMedia = [
       ['html-named.jpg', 'image/jpeg'],
       ['script.svg', 'image/jpeg'],
       ['executable-named.mp4', 'video/mp4'],
-      ['truncated.jpg', 'image/jpeg'],
-      ['corrupted_data.jpg', 'image/jpeg'],
-      ['pixel-flood-40000x40000.png', 'image/png'],
     ] as const;
 
-    it.each(hostile)('refuses hostile/%s with a clear message', async (name, type) => {
+    it.each(notMedia)('refuses hostile/%s at completion with a clear message', async (name, type) => {
       const before = await storedFiles(henry.userId);
       const res = await upload(henry, pinId, `hostile/${name}`, type);
       expect(res.statusCode, res.body).toBe(422);
@@ -268,6 +282,43 @@ describe.each(testDialects())('media on %s', (dialect) => {
       expect((await mediaRows(henry.userId)).filter((row) => row.pin_id === pinId)).toEqual([]);
       expect((await getPin(henry, pinId)).mediaCount).toBe(0);
     });
+
+    // A photo by its bytes and metadata, whose pixels cannot be read: the derivatives job refuses it.
+    const unreadablePixels = [
+      ['truncated.jpg', 'image/jpeg'],
+      ['corrupted_data.jpg', 'image/jpeg'],
+      ['pixel-flood-40000x40000.png', 'image/png'],
+    ] as const;
+
+    it.each(unreadablePixels)(
+      'refuses hostile/%s once its pixels are read: nothing kept, nothing counted, the reason shown until removed',
+      async (name, type) => {
+        const before = await storedFiles(henry.userId);
+        const usageBefore = (await call('GET', '/api/profile', henry)).json().usage;
+        const res = await upload(henry, pinId, `hostile/${name}`, type);
+        expect(res.statusCode, res.body).toBe(200);
+        const { mediaId, media } = CompleteUploadResponse.parse(res.json());
+        expect(media.status).toBe('processing');
+
+        const item = await galleryItem(henry, pinId, mediaId);
+        expect(item).toMatchObject({
+          status: 'refused',
+          thumbnailUrl: null,
+          previewUrl: null,
+          streamUrl: null,
+        });
+        expect(item.refusal!.length).toBeGreaterThan(10);
+        expect(await storedFiles(henry.userId)).toEqual(before);
+        expect((await getPin(henry, pinId)).mediaCount).toBe(0);
+        expect((await call('GET', '/api/profile', henry)).json().usage).toEqual(usageBefore);
+        const download = await call('GET', `/api/media/${mediaId}/download-url`, henry);
+        expect(download.statusCode).toBe(404);
+
+        const removed = await call('DELETE', `/api/media/${mediaId}`, henry);
+        expect(removed.statusCode, removed.body).toBe(200);
+        expect((await mediaRows(henry.userId)).filter((row) => row.pin_id === pinId)).toEqual([]);
+      },
+    );
 
     it('refuses an empty file before anything is stored', async () => {
       const res = await call('POST', '/api/media/upload-url', henry, {

@@ -1,11 +1,17 @@
-// A ready media row as the API shows it (SPEC.md §3 Media item): rows are never returned as they are.
+// A ready or refused media row as the API shows it (SPEC.md §3 Media item): rows are never returned as they are.
 import { MB, UNKNOWN_CAMERA, isDateSource, type MediaItem } from '@waymarks/shared';
 import type { MediaRow } from './media.repository.js';
 
 export interface MediaLinks {
-  thumbnailUrl: string;
-  previewUrl: string;
+  thumbnailUrl: string | null;
+  previewUrl: string | null;
   streamUrl: string | null;
+}
+
+/** A ready row waits for its thumbnail and preview until the derivatives job has made them. */
+function statusOf(row: MediaRow): MediaItem['status'] {
+  if (row.status === 'refused') return 'refused';
+  return row.derivatives === 'ready' ? 'ready' : 'processing';
 }
 
 export function toMediaItem(row: MediaRow, links: MediaLinks): MediaItem {
@@ -22,7 +28,7 @@ export function toMediaItem(row: MediaRow, links: MediaLinks): MediaItem {
     sizeMB: Number((row.size_bytes / MB).toFixed(3)),
     sizeBytes: row.size_bytes,
     uploadedAt: new Date(row.uploaded_at ?? row.created_at).toISOString(),
-    status: 'ready',
+    status: statusOf(row),
     isVideo,
     isImage: !isVideo,
     width: row.width,
@@ -41,5 +47,6 @@ export function toMediaItem(row: MediaRow, links: MediaLinks): MediaItem {
       hasLocationVerification: row.has_location_verification === 1,
     },
     ...links,
+    refusal: row.status === 'refused' ? row.refusal : null,
   };
 }

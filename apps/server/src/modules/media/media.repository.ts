@@ -86,6 +86,23 @@ export class MediaRepository implements TravellerMedia {
       .executeTakeFirst();
   }
 
+  /** Any user's row, for the jobs that work on it. */
+  findById(mediaId: string): Promise<MediaRow | undefined> {
+    return this.db.selectFrom('media').selectAll().where('id', '=', mediaId).executeTakeFirst();
+  }
+
+  /** What a pin's gallery shows: its ready media and the refused ones the traveller has not removed yet. */
+  listGallery(pinId: string): Promise<MediaRow[]> {
+    return this.db
+      .selectFrom('media')
+      .selectAll()
+      .where('pin_id', '=', pinId)
+      .where('status', 'in', ['ready', 'refused'])
+      .orderBy('uploaded_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
   listReadyForPin(pinId: string): Promise<MediaRow[]> {
     return this.db
       .selectFrom('media')
@@ -158,20 +175,67 @@ export class MediaRepository implements TravellerMedia {
   }
 
   /**
-   * Pending → ready with what the server read, and the pin rewritten, in one transaction. False when the
-   * row is no longer pending (completed by a concurrent call, or removed by the sweep).
+   * Pending → ready with what the server read, and the pin rewritten, in one transaction; its derivatives
+   * are still to be made. False when the row is no longer pending (completed by a concurrent call, or
+   * removed by the sweep).
    */
   async markReady(mediaId: string, pinId: string, fields: ReadyFields): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       await this.lockPin(trx, pinId);
       const result = await trx
         .updateTable('media')
-        .set({ ...fields, status: 'ready' })
+        .set({ ...fields, status: 'ready', derivatives: 'pending' })
         .where('id', '=', mediaId)
         .where('status', '=', 'pending')
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return false;
       await refreshPin(trx, pinId, fields.uploaded_at ?? 0);
+      return true;
+    });
+  }
+
+  /** Ready media whose thumbnail and preview are still to be made (a job for each was lost, or waits). */
+  async pendingDerivatives(limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('media')
+      .select('id')
+      .where('status', '=', 'ready')
+      .where('derivatives', '=', 'pending')
+      .orderBy('uploaded_at')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** Records the derivatives as made. False when the row is gone or no longer waits for them. */
+  async derivativesMade(mediaId: string, size: { width: number | null; height: number | null }) {
+    const result = await this.db
+      .updateTable('media')
+      .set({ derivatives: 'ready', width: size.width, height: size.height })
+      .where('id', '=', mediaId)
+      .where('status', '=', 'ready')
+      .where('derivatives', '=', 'pending')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /**
+   * Ready → refused, with the reason, and the pin rewritten without it, in one transaction: its pixels
+   * could not be read, so it stops counting. False when the row is gone or was not ready.
+   */
+  async refuseReady(mediaId: string, reason: string, now: number): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('media').select('pin_id').where('id', '=', mediaId).executeTakeFirst();
+      if (!row) return false;
+      await this.lockPin(trx, row.pin_id);
+      const result = await trx
+        .updateTable('media')
+        .set({ status: 'refused', refusal: reason })
+        .where('id', '=', mediaId)
+        .where('status', '=', 'ready')
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return false;
+      await refreshPin(trx, row.pin_id, now);
       return true;
     });
   }
@@ -333,7 +397,9 @@ async function countForPin(db: Kysely<Database>, pinId: string, now: number): Pr
     .selectFrom('media')
     .select((eb) => eb.fn.countAll().as('n'))
     .where('pin_id', '=', pinId)
-    .where((eb) => eb.or([eb('status', '=', 'ready'), eb('expires_at', '>', now)]))
+    .where((eb) =>
+      eb.or([eb('status', '=', 'ready'), eb.and([eb('status', '=', 'pending'), eb('expires_at', '>', now)])]),
+    )
     .executeTakeFirstOrThrow();
   return Number(n);
 }

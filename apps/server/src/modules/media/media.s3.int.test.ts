@@ -83,10 +83,15 @@ describe.each(testDialects())('media on S3 storage (s3rver) on %s', (dialect) =>
     return complete(user, reserved.mediaId);
   }
 
+  /** A completed upload, with its item as the gallery lists it once its derivatives are made. */
   async function uploaded(user: SignedInUser, pinId: string, fixture: string, contentType: string) {
     const res = await upload(user, pinId, fixture, contentType);
     expect(res.statusCode, res.body).toBe(200);
-    return CompleteUploadResponse.parse(res.json());
+    const completed = CompleteUploadResponse.parse(res.json());
+    const listed = MediaListResponse.parse((await call('GET', `/api/media/pin/${pinId}`, user)).json());
+    const media = listed.media.find((item) => item.mediaId === completed.mediaId)!;
+    expect(media.status).toBe('ready');
+    return { ...completed, media };
   }
 
   /** Every key in the bucket under a user's folder, sorted, as the bucket itself lists them. */

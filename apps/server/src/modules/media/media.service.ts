@@ -28,6 +28,7 @@ import { ObjectNotFoundError, type ObjectStorage } from '../../adapters/storage/
 import type { UserRow } from '../../db/schema.js';
 import { AppError, notFound, serviceBusy } from '../../http/errors.js';
 import type { MakeDerivatives } from '../../media/derivatives.js';
+import type { Derivatives } from '../../media/images.js';
 import { readMetadataFrom } from '../../media/metadata.js';
 import { posterRanges } from '../../media/poster-ranges.js';
 import { normalizeDeclaredType, sniff, type SniffedType } from '../../media/sniff.js';
@@ -37,6 +38,7 @@ import { toPin } from '../../common/pin.presenter.js';
 import type { ProgressFigures } from '../../common/progress.js';
 import { tierOf } from '../../common/user-tier.js';
 import type { TravellerPins } from '../../common/pins.js';
+import type { JobQueue } from '../../jobs/queue.js';
 import { CompletionsBusyError, type CompletionGate } from './completion-gate.js';
 import { mediaKeys, objectKeys, type MediaKeys } from './media-keys.js';
 import type { Allowance, MediaRepository, MediaRow } from './media.repository.js';
@@ -50,6 +52,8 @@ interface MediaServiceDeps {
   completions: CompletionGate;
   /** Thumbnails and posters, made through the process's one limiter of decoding jobs. */
   makeDerivatives: MakeDerivatives;
+  /** Where the derivatives job of a completed upload is enqueued. */
+  jobs: Pick<JobQueue, 'enqueue'>;
   now: () => number;
   /** Told after media became ready or were deleted: verification and media counts are progress. */
   progress: ProgressFigures;
@@ -136,7 +140,7 @@ export class MediaService {
 
   /**
    * Checks the stored object and makes it media: real type from the bytes, metadata read again,
-   * thumbnails, verification, usage. A refused file is deleted with its row, so it never counts; so is an
+   * verification, usage; its thumbnail and preview are made by a job after (makeDerivatives). A refused file is deleted with its row, so it never counts; so is an
    * upload whose link has run out. Completing twice answers the first result again; calls for one upload
    * while its completion runs get that one's answer, and when too many completions wait the call is
    * refused with 503 and Retry-After.
@@ -147,7 +151,8 @@ export class MediaService {
     exifData: ClientExifData | undefined,
   ): Promise<CompleteUploadResponse> {
     const row = await this.owned(user, mediaId);
-    if (row.status === 'ready') return this.completed(row, toPin(await this.ownedPin(user, row.pin_id)));
+    // Completed already (and maybe refused since): the same answer again.
+    if (row.status !== 'pending') return this.completed(row, toPin(await this.ownedPin(user, row.pin_id)));
     try {
       return await this.deps.completions.run(row.id, () => this.completeInTurn(user, row.id, exifData));
     } catch (error) {
@@ -168,7 +173,7 @@ export class MediaService {
     // Read again: a completion that finished while this one waited has made it ready.
     const row = await this.owned(user, mediaId);
     const pin = await this.ownedPin(user, row.pin_id);
-    if (row.status === 'ready') return this.completed(row, toPin(pin));
+    if (row.status !== 'pending') return this.completed(row, toPin(pin));
 
     const keys = mediaKeys(user.id, row.id);
     // Its reservation no longer counts once the link runs out: completing now would store bytes the
@@ -196,9 +201,9 @@ export class MediaService {
       throw new AppError(413, ErrorCode.payloadTooLarge, MEDIA_MESSAGES.sizeMismatch);
     }
 
-    let processed: Processed;
+    let inspected: Inspected;
     try {
-      processed = await inspectStoredObject(this.deps, keys.original, stored.size, {
+      inspected = await inspectStoredObject(storage, keys.original, stored.size, {
         declared: row.content_type,
         lastModified: exifData?.lastModified,
       });
@@ -208,18 +213,14 @@ export class MediaService {
       throw new AppError(422, ErrorCode.unprocessableMedia, error.message);
     }
 
-    const { type, metadata, derivatives } = processed;
-    await Promise.all([
-      storage.put(keys.thumbnail, derivatives.thumbnail.data, derivatives.thumbnail.contentType),
-      storage.put(keys.preview, derivatives.preview.data, derivatives.preview.contentType),
-    ]);
+    const { type, metadata } = inspected;
     const verification = verifyMedia(metadata, pin);
     const uploadedAt = now();
     const ready = await media.markReady(row.id, pin.id, {
       content_type: type.mime,
       size_bytes: stored.size,
-      width: derivatives.width,
-      height: derivatives.height,
+      width: null,
+      height: null,
       taken_at: metadata.dateTaken,
       date_source: metadata.dateSource,
       lat: metadata.location?.lat ?? null,
@@ -231,15 +232,63 @@ export class MediaService {
       has_location_verification: verification.hasLocationVerification ? 1 : 0,
       uploaded_at: uploadedAt,
     });
-    if (ready) await this.deps.progress.refresh(user.id);
+    if (ready) {
+      await this.deps.jobs.enqueue('media.derivatives', { mediaId: row.id }, { key: row.id });
+      await this.deps.progress.refresh(user.id);
+    }
     const current = await this.owned(user, mediaId);
-    if (!ready && current.status !== 'ready') throw notFound(MEDIA_MESSAGES.mediaNotFound);
+    if (!ready && current.status === 'pending') throw notFound(MEDIA_MESSAGES.mediaNotFound);
     return this.completed(current, toPin((await this.deps.pins.findOwned(user.id, pin.id))!));
+  }
+
+  /**
+   * The derivatives job: makes the thumbnail and preview (a video's from its poster frame) of a ready
+   * item that waits for them. A file whose pixels cannot be read is refused now: its objects are deleted,
+   * it stops counting, and its row keeps the reason for the gallery. Anything else that fails is thrown,
+   * for the job to be tried again.
+   */
+  async makeDerivatives(mediaId: string): Promise<void> {
+    const { media, storage, now } = this.deps;
+    const row = await media.findById(mediaId);
+    if (!row || row.status !== 'ready' || row.derivatives !== 'pending') return;
+    const keys = mediaKeys(row.user_id, row.id);
+    const type: SniffedType = { mime: row.content_type, kind: row.kind === 'video' ? 'video' : 'image' };
+    let derivatives: Derivatives;
+    try {
+      derivatives = await deriveFromStored(this.deps, keys.original, row.size_bytes, type);
+    } catch (error) {
+      if (error instanceof ObjectNotFoundError) return; // deleted while the job waited
+      if (!(error instanceof UnprocessableMedia)) throw error;
+      if (await media.refuseReady(row.id, error.message, now())) {
+        await this.deleteObjects([keys]);
+        await this.deps.progress.refresh(row.user_id);
+      }
+      return;
+    }
+    await Promise.all([
+      storage.put(keys.thumbnail, derivatives.thumbnail.data, derivatives.thumbnail.contentType),
+      storage.put(keys.preview, derivatives.preview.data, derivatives.preview.contentType),
+    ]);
+    const size = { width: derivatives.width, height: derivatives.height };
+    // Deleted while they were made: what was just written would have no row.
+    if (!(await media.derivativesMade(row.id, size))) {
+      const current = await media.findById(row.id);
+      if (!current) await this.deleteObjects([keys]);
+    }
+  }
+
+  /** Ready media still waiting for their derivatives, a batch at a time: each gets its job again. */
+  async resumeDerivatives(batch = 500): Promise<number> {
+    const ids = await this.deps.media.pendingDerivatives(batch);
+    for (const mediaId of ids) {
+      await this.deps.jobs.enqueue('media.derivatives', { mediaId }, { key: mediaId });
+    }
+    return ids.length;
   }
 
   async listForPin(user: UserRow, pinId: string): Promise<MediaItem[]> {
     const pin = await this.ownedPin(user, pinId);
-    const rows = await this.deps.media.listReadyForPin(pin.id);
+    const rows = await this.deps.media.listGallery(pin.id);
     return Promise.all(rows.map(async (row) => toMediaItem(row, await this.viewingLinks(row))));
   }
 
@@ -276,7 +325,7 @@ export class MediaService {
     return this.deps.storage.read(row.storage_key);
   }
 
-  /** Deletes one media item (ready, or an upload in flight) and its stored objects. */
+  /** Deletes one media item (ready, refused, or an upload in flight) and its stored objects. */
   async delete(user: UserRow, mediaId: string): Promise<DeleteMediaResponse> {
     if (!isId(mediaId)) throw notFound(MEDIA_MESSAGES.mediaNotFound);
     const row = await this.deps.media.deleteOwned(user.id, mediaId, this.deps.now());
@@ -311,15 +360,20 @@ export class MediaService {
     return { mediaId: row.id, verification: item.verification, media: item, pin };
   }
 
-  /** Links for the gallery; storage keeps them stable for a while, so the browser's cache holds. */
+  /**
+   * Links for the gallery, to what is stored: none for a refused item, no thumbnail or preview before they
+   * are made. Storage keeps them stable for a while, so the browser's cache holds.
+   */
   private async viewingLinks(row: MediaRow): Promise<MediaLinks> {
     const { storage } = this.deps;
+    if (row.status !== 'ready') return { thumbnailUrl: null, previewUrl: null, streamUrl: null };
     const expiresInSeconds = MEDIA_LIMITS.viewUrlSeconds;
     const keys = mediaKeys(row.user_id, row.id);
     const webp = { expiresInSeconds, disposition: 'inline' as const, contentType: 'image/webp' };
+    const made = row.derivatives === 'ready';
     const [thumbnailUrl, previewUrl, streamUrl] = await Promise.all([
-      storage.createDownloadUrl(keys.thumbnail, webp),
-      storage.createDownloadUrl(keys.preview, webp),
+      made ? storage.createDownloadUrl(keys.thumbnail, webp) : null,
+      made ? storage.createDownloadUrl(keys.preview, webp) : null,
       row.kind === 'video'
         ? storage.createDownloadUrl(keys.original, {
             expiresInSeconds,
@@ -365,39 +419,52 @@ function requireDownloads(user: UserRow): void {
   }
 }
 
-interface Processed {
+interface Inspected {
   type: SniffedType;
   metadata: MediaMetadata;
-  derivatives: Awaited<ReturnType<MakeDerivatives>>;
 }
 
 /**
- * Everything read from the stored object: the type its bytes really are and their metadata, read by
- * ranges (kilobytes, however large the object is), then the derivatives, the one step that needs a local
- * file: a photo whole (sharp decodes all of it; the plan's file size limit bounds it), a video only the
- * ranges its poster needs (poster-ranges.ts), so S3 does not send a 2 GB video to make one frame.
+ * What completing an upload reads from the stored object: the type its bytes really are and their
+ * metadata, read by ranges (kilobytes, however large the object is).
  */
 async function inspectStoredObject(
-  { storage, makeDerivatives }: Pick<MediaServiceDeps, 'storage' | 'makeDerivatives'>,
+  storage: ObjectStorage,
   key: string,
   size: number,
   upload: { declared: string; lastModified: number | undefined },
-): Promise<Processed> {
+): Promise<Inspected> {
   const read: ReadRange = (offset, length) => storage.readRange(key, offset, length);
   // Refuses what is not an accepted photo or video, and bytes of another type than declared.
   const type = await sniff(read, upload.declared);
   const metadata = await readMetadataFrom(read, size, type.kind, {
     fileLastModifiedMs: upload.lastModified,
   });
-  const only = type.kind === 'video' ? await posterRanges(read, size, type.mime) : undefined;
+  return { type, metadata };
+}
+
+/**
+ * The derivatives, the one step that needs a local file: a photo whole (sharp decodes all of it; the
+ * plan's file size limit bounds it), a video only the ranges its poster needs (poster-ranges.ts), so S3
+ * does not send a 2 GB video to make one frame.
+ */
+async function deriveFromStored(
+  { storage, makeDerivatives }: Pick<MediaServiceDeps, 'storage' | 'makeDerivatives'>,
+  key: string,
+  size: number,
+  type: SniffedType,
+): Promise<Derivatives> {
   const derive = (file: string) => makeDerivatives(file, type);
-  if (!only) return { type, metadata, derivatives: await storage.withLocalFile(key, derive) };
+  if (type.kind !== 'video') return storage.withLocalFile(key, derive);
+  const read: ReadRange = (offset, length) => storage.readRange(key, offset, length);
+  const only = await posterRanges(read, size, type.mime);
+  if (!only) return storage.withLocalFile(key, derive);
   try {
-    return { type, metadata, derivatives: await storage.withLocalFile(key, derive, { only }) };
+    return await storage.withLocalFile(key, derive, { only });
   } catch (error) {
     // A frame past the bytes that were read decodes as damaged, and only the whole file can tell that
     // from a video that really is: it gets the same verdict as before ranged reads, never a harsher one.
     if (!(error instanceof UnprocessableMedia && error.reason === 'damaged')) throw error;
-    return { type, metadata, derivatives: await storage.withLocalFile(key, derive) };
+    return storage.withLocalFile(key, derive);
   }
 }

@@ -9,3 +9,6 @@ export const deleteFailed = (isVideo: boolean) =>
   `This ${isVideo ? 'video' : 'photo'} could not be deleted. Please try again.`;
 export const deleteUnreachable = (isVideo: boolean) =>
   `This ${isVideo ? 'video' : 'photo'} could not be deleted. Check your connection and try again.`;
+
+/** A file refused after upload whose refusal came without words (the contract allows it). */
+export const REFUSED_WITHOUT_REASON = 'This file could not be read, so it was not kept.';

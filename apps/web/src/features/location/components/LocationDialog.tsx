@@ -49,9 +49,18 @@ function PlaceBody({
   onLeftover: (leftover: UploadLeftover, pinId: string) => void;
 }) {
   const pin = place.pin;
-  // SPEC.md §2: the dialog opens on the view tab when the pin exists and has media; files that could
-  // not be sent keep it on the upload tab.
-  const [tab, setTab] = useState<TabId>(pin && pin.mediaCount > 0 && !leftover ? 'view' : 'upload');
+  // SPEC.md §2: the dialog opens on the view tab when the pin exists and has media, or just had files
+  // uploaded to it (a place that became a pin with them, whose files may all have been refused since);
+  // files that could not be sent keep it on the upload tab.
+  const uploadedHere =
+    pin !== null &&
+    (lastUpload?.results.some(
+      (result) => result.outcome.ok && result.outcome.uploaded.pin.pinId === pin.pinId,
+    ) ??
+      false);
+  const [tab, setTab] = useState<TabId>(
+    pin && (pin.mediaCount > 0 || uploadedHere) && !leftover ? 'view' : 'upload',
+  );
   const quick = !pin && isQuickUpload(place);
 
   function uploaded(outcome: UploadOutcome, failed: UploadLeftover | null) {

@@ -1,6 +1,13 @@
 // The gallery's server calls (SPEC.md §7 Media: list, download links, delete) as TanStack Query hooks and
-// plain functions.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// plain functions. The list is polled while any of its items is still being processed.
+import {
+  queryOptions,
+  useMutation,
+  useQueries,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { MediaItem } from '@waymarks/shared';
 import { useApi } from '../../../app/auth/useApi';
 import type { Api } from '../../../lib/api';
@@ -17,12 +24,55 @@ export const mediaKeys = {
  */
 const MEDIA_LIST_GC_MS = 20 * 60_000;
 
+/** How often the list is asked again while a thumbnail or preview is still being made. */
+export const PROCESSING_POLL_MS = 2000;
+
+const isProcessing = (item: MediaItem) => item.status === 'processing';
+
+/** Whether an item that was being processed came back refused: it left the pin's count and storage. */
+function someTurnedRefused(before: readonly MediaItem[], after: readonly MediaItem[]): boolean {
+  const wasProcessing = new Set(before.filter(isProcessing).map((item) => item.mediaId));
+  return after.some((item) => item.status === 'refused' && wasProcessing.has(item.mediaId));
+}
+
+function mediaListOptions(api: Api, queryClient: QueryClient, pinId: string) {
+  return queryOptions({
+    queryKey: mediaKeys.forPin(pinId),
+    queryFn: async ({ signal }) => {
+      const { media } = await api('listMedia', { params: { pinId }, signal });
+      const before = queryClient.getQueryData<MediaItem[]>(mediaKeys.forPin(pinId));
+      // The map, the stats and the dialog's count still hold the refused file until they reload.
+      if (before && someTurnedRefused(before, media)) void refreshPinFigures(queryClient);
+      return media;
+    },
+    gcTime: MEDIA_LIST_GC_MS,
+    // Polling stops by itself once nothing is left processing.
+    refetchInterval: (query) => (query.state.data?.some(isProcessing) ? PROCESSING_POLL_MS : false),
+  });
+}
+
 export function useMediaList(pinId: string) {
   const api = useApi();
-  return useQuery({
-    queryKey: mediaKeys.forPin(pinId),
-    queryFn: async ({ signal }) => (await api('listMedia', { params: { pinId }, signal })).media,
-    gcTime: MEDIA_LIST_GC_MS,
+  const queryClient = useQueryClient();
+  return useQuery(mediaListOptions(api, queryClient, pinId));
+}
+
+/**
+ * Which files of these pins were refused after their upload went through, with the reason, by mediaId.
+ * Read from the same lists the gallery polls, so an upload's results learn of a refusal when it shows.
+ */
+export function useRefusals(pinIds: readonly string[]): ReadonlyMap<string, string | null> {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useQueries({
+    queries: [...new Set(pinIds)].map((pinId) => mediaListOptions(api, queryClient, pinId)),
+    combine: (lists) =>
+      new Map(
+        lists
+          .flatMap((list) => list.data ?? [])
+          .filter((item) => item.status === 'refused')
+          .map((item) => [item.mediaId, item.refusal]),
+      ),
   });
 }
 

@@ -43,7 +43,8 @@ const completed = {
     sizeMB: 3 / 1024 ** 2,
     sizeBytes: 3,
     uploadedAt: '2024-05-01T12:00:00.000Z',
-    status: 'ready',
+    // The usual answer now: stored and counted, its thumbnail and preview made afterwards.
+    status: 'processing',
     isVideo: false,
     isImage: true,
     width: 1,
@@ -57,14 +58,15 @@ const completed = {
       cameraModel: null,
     },
     verification,
-    thumbnailUrl: '/thumb',
-    previewUrl: '/preview',
+    thumbnailUrl: null,
+    previewUrl: null,
     streamUrl: null,
+    refusal: null,
   },
 };
 
 /** A server whose complete answers 503 `busyTimes` times, then completes; records every call. */
-function server(busyTimes: number) {
+function server(busyTimes: number, answer: unknown = completed) {
   const calls: string[] = [];
   let busyLeft = busyTimes;
   const request = vi.fn(async (path: string, options?: { method?: string }) => {
@@ -72,7 +74,7 @@ function server(busyTimes: number) {
     if (path === '/media/upload-url') return reserved;
     if (path === '/media/complete') {
       if (busyLeft-- > 0) throw busy();
-      return completed;
+      return answer;
     }
     return undefined;
   });
@@ -112,5 +114,36 @@ describe('uploadOneFile when the server is too busy to check the file', () => {
     await expect(uploadOneFile(request, 'p1', file, metadata, async () => {})).rejects.toThrow('Busy');
     expect(calls.filter((call) => call === 'POST /media/complete')).toHaveLength(BUSY_COMPLETE_ATTEMPTS);
     expect(calls.at(-1)).toBe('DELETE /media/m1');
+  });
+});
+
+describe('uploadOneFile when the server answers the completion', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const file = new File([new Uint8Array([1, 2, 3])], 'a.jpg', { type: 'image/jpeg' });
+
+  it('counts a file whose previews are still being made as uploaded', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 200 })),
+    );
+    const { request, calls } = server(0);
+    const done = await uploadOneFile(request, 'p1', file, metadata, async () => {});
+    expect(done).toEqual({ mediaId: 'm1', verification, pin });
+    expect(calls.some((call) => call.startsWith('DELETE'))).toBe(false);
+  });
+
+  it('fails a file refused at completion with its reason, and removes what is left of it', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 200 })),
+    );
+    const reason = "The photo's data is damaged, so it could not be kept.";
+    const refused = {
+      ...completed,
+      media: { ...completed.media, status: 'refused', refusal: reason },
+    };
+    const { request, calls } = server(0, refused);
+    await expect(uploadOneFile(request, 'p1', file, metadata, async () => {})).rejects.toThrow(reason);
+    await vi.waitFor(() => expect(calls.at(-1)).toBe('DELETE /media/m1'));
   });
 });

@@ -1,7 +1,14 @@
 // One file's trip to the server (SPEC.md §7 Media): reserve with upload-url, PUT the bytes straight to
 // the returned URL, then complete. A failed PUT or complete cancels the reservation so the storage it held
 // is free again at once.
-import { MB, uploadFailedMessage, type MediaMetadata, type UploadUrlResponse } from '@waymarks/shared';
+import {
+  MB,
+  MEDIA_MESSAGES,
+  uploadFailedMessage,
+  type CompleteUploadResponse,
+  type MediaMetadata,
+  type UploadUrlResponse,
+} from '@waymarks/shared';
 import { ApiError, describeError, type Api } from '../../../lib/api';
 import type { UploadedFile } from '../upload-flow';
 
@@ -69,15 +76,23 @@ export async function uploadOneFile(
     throw uploadError(error);
   }
   const complete = () => api('completeUpload', { body: { mediaId: reserved.mediaId, exifData } });
+  let done: CompleteUploadResponse;
   try {
-    const done = await whenServerHasRoom(complete, sleep);
-    return { mediaId: done.mediaId, verification: done.verification, pin: done.pin };
+    done = await whenServerHasRoom(complete, sleep);
   } catch (error) {
     // A refusal was answered (and the server already removed the file); a lost answer may hide a
     // completed upload, which must not be deleted, so only an answered error cancels.
     if (error instanceof ApiError) void cancel();
     throw uploadError(error);
   }
+  // Processing (its previews still being made) or ready is a file that went up. A refusal already known
+  // at completion is reported here, with the file still selected, so its empty record is removed at once
+  // rather than left for the gallery.
+  if (done.media.status === 'refused') {
+    void cancel();
+    throw new Error(done.media.refusal ?? MEDIA_MESSAGES.uploadFailed);
+  }
+  return { mediaId: done.mediaId, verification: done.verification, pin: done.pin };
 }
 
 /**

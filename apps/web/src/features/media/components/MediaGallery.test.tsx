@@ -7,6 +7,7 @@ import { MemoryRouter } from 'react-router';
 import type { MediaItem, Pin, TierId } from '@waymarks/shared';
 import { ApiError } from '../../../lib/api';
 import { NOTICE_MS } from '../brief-notice';
+import { PROCESSING_POLL_MS } from '../api/media';
 import { MediaGallery } from './MediaGallery';
 import { SWIPE_MIN_PX } from './MediaViewer';
 import { buildPin } from '@waymarks/shared/testing';
@@ -60,9 +61,18 @@ function mediaItem(n: number, overrides: Partial<MediaItem> = {}): MediaItem {
     thumbnailUrl: `/api/storage/object/thumb-${n}.webp`,
     previewUrl: `/api/storage/object/preview-${n}.webp`,
     streamUrl: null,
+    refusal: null,
     ...overrides,
   };
 }
+
+/** Stored and counted, its thumbnail and preview still being made. */
+const processing = (n: number, overrides: Partial<MediaItem> = {}) =>
+  mediaItem(n, { status: 'processing', thumbnailUrl: null, previewUrl: null, ...overrides });
+
+const DAMAGED = "The photo's data is damaged, so it could not be kept.";
+const refused = (n: number) =>
+  mediaItem(n, { status: 'refused', thumbnailUrl: null, previewUrl: null, refusal: DAMAGED });
 
 const video = mediaItem(3, {
   filename: 'clip.mov',
@@ -193,6 +203,172 @@ describe('MediaGallery grid', () => {
     expect(screen.queryByAltText('IMG_2.jpg')).toBeNull();
     // The viewer opens: openViewer waits for its dialog and fails without it.
     await openViewer('IMG_2.jpg');
+  });
+});
+
+describe('Items still being processed', () => {
+  it('shows Preparing preview… on the tile, with size and time, and polls until the thumbnail is made', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let lists = 0;
+    serve({
+      [`GET /media/pin/${pin.pinId}`]: () =>
+        Promise.resolve({
+          media: ++lists < 3 ? [processing(1), mediaItem(2)] : [mediaItem(1), mediaItem(2)],
+        }),
+    });
+    renderGallery();
+    const first = within((await screen.findAllByRole('listitem'))[0]!);
+    expect(first.queryByText('Preparing preview…')).not.toBeNull();
+    expect(first.queryByRole('img')).toBeNull();
+    expect(first.queryByText('2.5 MB')).not.toBeNull();
+    expect(first.queryByText('Nov 22, 14:05')).not.toBeNull();
+    expect(tile('IMG_1.jpg').getAttribute('aria-label')).toBe(
+      'IMG_1.jpg, photo, preparing preview, 2.5 MB, uploaded Nov 22, 14:05',
+    );
+    expect(screen.queryByText('Preparing 1 preview…')?.getAttribute('role')).toBe('status');
+    // Counted like any other item.
+    expect(screen.getByRole('heading', { name: /Photos & videos/ }).textContent).toContain('(2)');
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(PROCESSING_POLL_MS);
+    });
+    expect(lists).toBe(2);
+    expect(screen.queryByAltText('IMG_1.jpg')).toBeNull();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(PROCESSING_POLL_MS);
+    });
+    expect(lists).toBe(3);
+    const thumbnail = await screen.findByAltText('IMG_1.jpg');
+    expect(thumbnail.getAttribute('src')).toBe('/api/storage/object/thumb-1.webp');
+    expect(screen.queryByText('Preparing preview…')).toBeNull();
+    expect(screen.queryByText('Previews ready.')).not.toBeNull();
+
+    // Nothing is processing any more, so the list is not asked again.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(PROCESSING_POLL_MS * 3);
+    });
+    expect(lists).toBe(3);
+  });
+
+  it('does not poll a list where every item is ready', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    serve({ [`GET /media/pin/${pin.pinId}`]: listOf(threeItems) });
+    renderGallery();
+    await screen.findAllByRole('listitem');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(PROCESSING_POLL_MS * 3);
+    });
+    expect(calledPaths()).toEqual([`GET /media/pin/${pin.pinId}`]);
+  });
+
+  it('opens in the viewer, which says the preview is being prepared and still downloads the original', async () => {
+    serve({
+      [`GET /media/pin/${pin.pinId}`]: listOf([processing(1), mediaItem(2)]),
+      'GET /media/m1/download-url': () =>
+        Promise.resolve({
+          downloadUrl: '/api/storage/object/original-1.jpg',
+          expiresAt: '2030-01-01T00:00:00.000Z',
+        }),
+    });
+    renderGallery('basic');
+    const dialog = within(await openViewer('IMG_1.jpg'));
+    expect(dialog.getByRole('status').textContent).toBe(
+      'The preview of this photo is being prepared. It appears here as soon as it is ready.',
+    );
+    expect(dialog.queryByRole('img')).toBeNull();
+    expect(dialog.queryByText('1 of 2')).not.toBeNull();
+    expect(dialog.queryByRole('button', { name: 'Delete photo' })).not.toBeNull();
+    fireEvent.click(dialog.getByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(linkClicks).toEqual(['/api/storage/object/original-1.jpg']));
+  });
+
+  it('plays a video being processed from its original, without a poster yet', async () => {
+    const clip = processing(3, {
+      filename: 'clip.mov',
+      contentType: 'video/quicktime',
+      isVideo: true,
+      isImage: false,
+      streamUrl: '/api/storage/object/original-3.mov',
+    });
+    serve({ [`GET /media/pin/${pin.pinId}`]: listOf([clip]) });
+    renderGallery();
+    const player = (await openViewer('clip.mov')).querySelector('video')!;
+    expect(player.getAttribute('src')).toBe('/api/storage/object/original-3.mov');
+    expect(player.hasAttribute('poster')).toBe(false);
+  });
+});
+
+describe('Refused files', () => {
+  it('shows the filename and the reason apart from the media, opened by nothing and counted nowhere', async () => {
+    serve({ [`GET /media/pin/${pin.pinId}`]: listOf([mediaItem(1), refused(2)]) });
+    renderGallery();
+    const kept = await screen.findByRole('list', { name: 'Files that could not be kept' });
+    expect(within(kept).queryByText('IMG_2.jpg')).not.toBeNull();
+    expect(within(kept).queryByText(DAMAGED)).not.toBeNull();
+    const remove = within(kept).getByRole('button', { name: 'Remove IMG_2.jpg' });
+    expect(remove.getAttribute('aria-describedby')).toBe(within(kept).getByText(DAMAGED).id);
+
+    const grid = screen.getByRole('list', { name: /Photos & videos/ });
+    expect(within(grid).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: /^IMG_2\.jpg,/ })).toBeNull();
+    expect(screen.getByRole('heading', { name: /Photos & videos/ }).textContent).toContain('(1)');
+    const dialog = within(await openViewer('IMG_1.jpg'));
+    expect(dialog.queryByText('1 of 1')).not.toBeNull();
+  });
+
+  it('Remove deletes that file, takes its tile away and says so', async () => {
+    serve({
+      [`GET /media/pin/${pin.pinId}`]: listOf([refused(2)]),
+      'DELETE /media/m2': () => Promise.resolve({ mediaId: 'm2', pin: { ...pin, mediaCount: 0 } }),
+    });
+    renderGallery();
+    // Only a refused file: the pin has no media, so it says so, and the file can still be removed.
+    await screen.findByText('No photos or videos yet');
+    expect(screen.queryByRole('button', { name: /Download All/ })).toBeNull();
+    const remove = screen.getByRole('button', { name: 'Remove IMG_2.jpg' });
+    remove.focus();
+    fireEvent.click(remove);
+    await waitFor(() => expect(screen.queryByText('IMG_2.jpg')).toBeNull());
+    expect(calledPaths()).toContain('DELETE /media/m2');
+    expect(screen.queryByRole('list', { name: 'Files that could not be kept' })).toBeNull();
+    expect(document.activeElement?.textContent).toContain('Photos & videos');
+    expect(screen.queryByText('IMG_2.jpg removed.')).not.toBeNull();
+  });
+
+  it('keeps the file and says so when the removal fails', async () => {
+    serve({
+      [`GET /media/pin/${pin.pinId}`]: listOf([refused(2)]),
+      'DELETE /media/m2': () => Promise.reject(new ApiError(500, '')),
+    });
+    renderGallery();
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove IMG_2.jpg' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This photo could not be deleted. Please try again.',
+    );
+    expect(screen.queryByRole('button', { name: 'Remove IMG_2.jpg' })).not.toBeNull();
+    expect(consoleError).toHaveBeenCalled();
+  });
+
+  it('reloads the pins when an item being processed comes back refused', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let lists = 0;
+    serve({
+      [`GET /media/pin/${pin.pinId}`]: () =>
+        Promise.resolve({ media: ++lists === 1 ? [processing(2)] : [refused(2)] }),
+    });
+    const client = renderGallery();
+    client.setQueryData(['pins'], [pin]);
+    await screen.findByText('Preparing preview…');
+    expect(client.getQueryState(['pins'])?.isInvalidated).toBe(false);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(PROCESSING_POLL_MS);
+    });
+    await screen.findByRole('button', { name: 'Remove IMG_2.jpg' });
+    expect(client.getQueryState(['pins'])?.isInvalidated).toBe(true);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(PROCESSING_POLL_MS * 3);
+    });
+    expect(lists).toBe(2);
   });
 });
 

@@ -1,11 +1,12 @@
 // A pin's media grid (SPEC.md §2 Media gallery): thumbnails, size, upload time, Download All, Delete Pin.
+// Items still being processed show a placeholder until the polled list brings their thumbnail; refused
+// files are listed apart, to be removed, and count nowhere.
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Download, ImageOff, Images, Lock, Play, Trash2 } from 'lucide-react';
+import { Download, Images, Lock, Trash2 } from 'lucide-react';
 import {
   MEDIA_MESSAGES,
-  formatFileSize,
   hasFeature,
   planRequiredMessage,
   type MediaItem,
@@ -20,77 +21,18 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { downloadAll, mediaKeys, useMediaList } from '../api/media';
 import { useBriefNotice } from '../brief-notice';
 import { DOWNLOAD_FAILED, DOWNLOAD_UNREACHABLE } from '../messages';
+import { GalleryTile } from './GalleryTile';
 import { MediaViewer } from './MediaViewer';
-
-const UPLOAD_TIME = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** 'Nov 22, 14:05' in the viewer's own time zone: an upload is a moment, not a place's wall clock. */
-function formatUploadTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : UPLOAD_TIME.format(date);
-}
+import { RefusedTile } from './RefusedTile';
 
 /** Lets a screen reader finish reading the viewer's closing before the deletion is announced. */
 const ANNOUNCE_DELAY_MS = 150;
 
-function GalleryTile({
-  item,
-  buttonRef,
-  onOpen,
-}: {
-  item: MediaItem;
-  buttonRef: (element: HTMLButtonElement | null) => void;
-  onOpen: () => void;
-}) {
-  const [thumbnailFailed, setThumbnailFailed] = useState(false);
-  const size = formatFileSize(item.sizeBytes);
-  const time = formatUploadTime(item.uploadedAt);
-  const showThumbnail = !thumbnailFailed;
-  return (
-    <li>
-      <button
-        ref={buttonRef}
-        type="button"
-        onClick={onOpen}
-        aria-haspopup="dialog"
-        aria-label={`${item.filename}, ${item.isVideo ? 'video' : 'photo'}, ${size}, uploaded ${time}`}
-        className="group flex w-full flex-col gap-1.5 rounded-control text-left"
-      >
-        <span className="relative block aspect-square w-full overflow-hidden rounded-control bg-slate-100 ring-1 ring-slate-200 ring-inset">
-          {showThumbnail ? (
-            <img
-              src={item.thumbnailUrl}
-              alt={item.filename}
-              loading="lazy"
-              decoding="async"
-              onError={() => setThumbnailFailed(true)}
-              className="size-full object-cover transition-transform duration-200 group-hover:scale-[1.04]"
-            />
-          ) : (
-            <span className="flex size-full items-center justify-center text-slate-400">
-              <ImageOff aria-hidden="true" className="size-7" />
-            </span>
-          )}
-          {item.isVideo && (
-            <span className="absolute left-1.5 top-1.5 inline-flex items-center gap-1 rounded-full bg-slate-950/75 px-2 py-0.5 text-[0.6875rem] font-semibold text-white">
-              <Play aria-hidden="true" className="size-3 fill-current" />
-              Video
-            </span>
-          )}
-        </span>
-        <span className="block px-0.5 text-xs leading-snug">
-          <span className="block font-semibold text-slate-800">{size}</span>
-          <span className="block text-slate-600">{time}</span>
-        </span>
-      </button>
-    </li>
-  );
+/** What the polite status says about previews being made; after the last one, that they are ready. */
+function previewNews(preparing: number, hadPreparing: boolean): string {
+  if (preparing === 1) return 'Preparing 1 preview…';
+  if (preparing > 1) return `Preparing ${preparing} previews…`;
+  return hadPreparing ? 'Previews ready.' : '';
 }
 
 function LoadingGrid({ count }: { count: number }) {
@@ -127,7 +69,12 @@ export function MediaGallery({
   const api = useApi();
   const queryClient = useQueryClient();
   const list = useMediaList(pin.pinId);
-  const media = list.data;
+  const refused = list.data?.filter((item) => item.status === 'refused') ?? [];
+  // What the traveller has: stored and counted, whether its previews are made yet or not.
+  const media = list.data?.filter((item) => item.status !== 'refused');
+  const preparing = media?.filter((item) => item.status === 'processing').length ?? 0;
+  const [hadPreparing, setHadPreparing] = useState(false);
+  if (preparing > 0 && !hadPreparing) setHadPreparing(true);
   const [viewingId, setViewingId] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const notice = useBriefNotice();
@@ -158,6 +105,13 @@ export function MediaGallery({
     announceTimer.current = setTimeout(() => setAnnouncement(`${item.filename} deleted.`), ANNOUNCE_DELAY_MS);
   }
 
+  // The Remove button goes with its tile; the heading keeps the reader's place.
+  function handleRemoved(item: MediaItem) {
+    headingRef.current?.focus();
+    clearTimeout(announceTimer.current);
+    setAnnouncement(`${item.filename} removed.`);
+  }
+
   // Radix would return focus to whatever had it before the viewer opened: a tile that may have been
   // deleted, or nothing at all in Safari, where clicking a button does not focus it.
   function returnFocus(event: Event) {
@@ -165,7 +119,7 @@ export function MediaGallery({
     const plan = focusPlan.current;
     // The cache already lacks a deleted item; the rendered list may not have caught up yet.
     const remaining = (queryClient.getQueryData<MediaItem[]>(mediaKeys.forPin(pin.pinId)) ?? []).filter(
-      (item) => !(plan?.deleted && item.mediaId === plan.mediaId),
+      (item) => item.status !== 'refused' && !(plan?.deleted && item.mediaId === plan.mediaId),
     );
     const nearest = plan ? remaining[Math.min(plan.index, remaining.length - 1)] : undefined;
     const target =
@@ -228,6 +182,13 @@ export function MediaGallery({
   }
 
   const hasMedia = media !== undefined && media.length > 0;
+  const refusedList = refused.length > 0 && (
+    <ul role="list" aria-label="Files that could not be kept" className="flex flex-col gap-2">
+      {refused.map((item) => (
+        <RefusedTile key={item.mediaId} item={item} onRemoved={handleRemoved} onFailed={notice.show} />
+      ))}
+    </ul>
+  );
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
@@ -293,9 +254,13 @@ export function MediaGallery({
         </p>
       )}
       {notice.notice && <Alert tone="error">{notice.notice}</Alert>}
+      {refusedList}
       {body}
       <p role="status" className="sr-only">
         {announcement}
+      </p>
+      <p role="status" className="sr-only">
+        {previewNews(preparing, hadPreparing)}
       </p>
       <MediaViewer
         items={media ?? []}

@@ -1,6 +1,7 @@
-// The viewer's stage: the photo or video with its loading and failure states, and the step buttons.
+// The viewer's stage: the photo or video with its loading, preparing and failure states, and the step
+// buttons.
 import { useState, type CSSProperties } from 'react';
-import { ChevronLeft, ChevronRight, ImageOff, VideoOff, type LucideIcon } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Hourglass, ImageOff, VideoOff, type LucideIcon } from 'lucide-react';
 import type { MediaItem } from '@waymarks/shared';
 import { Spinner } from '../../../../components/ui/Spinner';
 import type { SwipeHandlers } from './useViewerNavigation';
@@ -19,18 +20,39 @@ function frameStyle(item: MediaItem): CSSProperties {
   return { aspectRatio: String(ratio), width: `min(100cqw, calc(100cqh * ${ratio}))` };
 }
 
-function StageMessage({ icon: Icon, children }: { icon: LucideIcon; children: string }) {
+function StageMessage({
+  icon: Icon,
+  role,
+  children,
+}: {
+  icon: LucideIcon;
+  role?: 'status';
+  children: string;
+}) {
   return (
-    <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-6 text-center text-slate-300">
+    <div
+      role={role}
+      className="absolute inset-0 flex flex-col items-center justify-center gap-3 px-16 py-6 text-center text-slate-300"
+    >
       <Icon aria-hidden="true" className="size-10 text-slate-500" />
       <p className="max-w-xs text-sm">{children}</p>
     </div>
   );
 }
 
+/** The original is stored and can be downloaded; the polled list brings the preview once it is made. */
+function PreparingMessage({ noun }: { noun: 'photo' | 'video' }) {
+  return (
+    <StageMessage icon={Hourglass} role="status">
+      {`The preview of this ${noun} is being prepared. It appears here as soon as it is ready.`}
+    </StageMessage>
+  );
+}
+
 function PhotoStage({ item }: { item: MediaItem }) {
   const src = item.previewUrl;
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
+  if (src === null) return <PreparingMessage noun="photo" />;
   if (state === 'failed') {
     return (
       <StageMessage icon={ImageOff}>This photo could not be shown. Try downloading it instead.</StageMessage>
@@ -41,7 +63,7 @@ function PhotoStage({ item }: { item: MediaItem }) {
     <div className="absolute inset-0 p-2 [container-type:size] sm:px-20 sm:py-4">
       <div className="flex size-full items-center justify-center">
         <div className="relative" style={frameStyle(item)}>
-          {placeholder && (
+          {placeholder && item.thumbnailUrl !== null && (
             <img
               src={item.thumbnailUrl}
               alt=""
@@ -71,8 +93,10 @@ function PhotoStage({ item }: { item: MediaItem }) {
 }
 
 function VideoStage({ item }: { item: MediaItem }) {
-  const [failed, setFailed] = useState(item.streamUrl === null);
-  if (failed) {
+  const [failed, setFailed] = useState(false);
+  // Normally a video being processed already plays from its original; without that link it waits too.
+  if (item.streamUrl === null && item.status === 'processing') return <PreparingMessage noun="video" />;
+  if (failed || item.streamUrl === null) {
     return (
       <StageMessage icon={VideoOff}>
         This video cannot be played in your browser. Download it to watch it.
@@ -85,8 +109,9 @@ function VideoStage({ item }: { item: MediaItem }) {
         controls
         playsInline
         preload="metadata"
-        poster={item.previewUrl}
-        src={item.streamUrl ?? undefined}
+        // A video still being processed has no poster yet, but its original already plays.
+        poster={item.previewUrl ?? undefined}
+        src={item.streamUrl}
         aria-label={item.filename}
         onError={() => setFailed(true)}
         className="max-h-full max-w-full bg-black"
