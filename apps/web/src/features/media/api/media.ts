@@ -29,10 +29,15 @@ export const PROCESSING_POLL_MS = 2000;
 
 const isProcessing = (item: MediaItem) => item.status === 'processing';
 
-/** Whether an item that was being processed came back refused: it left the pin's count and storage. */
-function someTurnedRefused(before: readonly MediaItem[], after: readonly MediaItem[]): boolean {
-  const wasProcessing = new Set(before.filter(isProcessing).map((item) => item.mediaId));
-  return after.some((item) => item.status === 'refused' && wasProcessing.has(item.mediaId));
+/**
+ * Whether an item is refused now that was not in the list held before (or no list was held): it has left
+ * the pin's count and storage since the pins were read, if it was refused after they were.
+ */
+function someNewlyRefused(before: readonly MediaItem[] | undefined, after: readonly MediaItem[]): boolean {
+  const known = new Set(
+    (before ?? []).filter((item) => item.status === 'refused').map((item) => item.mediaId),
+  );
+  return after.some((item) => item.status === 'refused' && !known.has(item.mediaId));
 }
 
 function mediaListOptions(api: Api, queryClient: QueryClient, pinId: string) {
@@ -42,7 +47,7 @@ function mediaListOptions(api: Api, queryClient: QueryClient, pinId: string) {
       const { media } = await api('listMedia', { params: { pinId }, signal });
       const before = queryClient.getQueryData<MediaItem[]>(mediaKeys.forPin(pinId));
       // The map, the stats and the dialog's count still hold the refused file until they reload.
-      if (before && someTurnedRefused(before, media)) void refreshPinFigures(queryClient);
+      if (someNewlyRefused(before, media)) void refreshPinFigures(queryClient);
       return media;
     },
     gcTime: MEDIA_LIST_GC_MS,

@@ -370,6 +370,15 @@ describe('Refused files', () => {
     });
     expect(lists).toBe(2);
   });
+
+  it('reloads the pins when the first list it reads already holds a refused item', async () => {
+    // Refused after the pins were read, before the gallery was first asked: the count it saw is stale.
+    serve({ [`GET /media/pin/${pin.pinId}`]: listOf([refused(2)]) });
+    const client = renderGallery();
+    client.setQueryData(['pins'], [pin]);
+    await screen.findByRole('button', { name: 'Remove IMG_2.jpg' });
+    expect(client.getQueryState(['pins'])?.isInvalidated).toBe(true);
+  });
 });
 
 describe('MediaViewer', () => {
