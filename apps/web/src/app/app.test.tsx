@@ -264,6 +264,9 @@ describe('/signin', () => {
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send Reset Link' }));
     expect(within(dialog).queryByText('Email is required')).not.toBeNull();
+    // The dialog's form only: the sign-in form it was opened from is not submitted with it.
+    expect(screen.getAllByText('Email is required')).toHaveLength(1);
+    expect(screen.queryByText('Password is required')).toBeNull();
 
     fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'ada@example.com' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send Reset Link' }));
@@ -272,6 +275,8 @@ describe('/signin', () => {
       'Password reset instructions sent to your email!',
     );
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByText('Email is required')).toBeNull();
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).not.toBe('true');
     expect(sentTo).toEqual([{ email: 'ada@example.com' }]);
   });
 

@@ -37,7 +37,10 @@ export function DialogContent({
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-950/50 backdrop-blur-[2px] data-[state=open]:animate-fade-in" />
+      {/* React's events bubble through the portal to the component that rendered the dialog: without the
+          stop, a form in the dialog would also submit a form the dialog was opened from (sign-in's). */}
       <RadixDialog.Content
+        onSubmit={(event) => event.stopPropagation()}
         {...(description ? {} : { 'aria-describedby': undefined })}
         className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card bg-white p-6 shadow-card data-[state=open]:animate-pop-in"
       >
