@@ -4,9 +4,10 @@ import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { Session } from '@waymarks/shared';
+import { DEFAULT_PUBLIC_CONFIG, type Session } from '@waymarks/shared';
 import { SessionManager } from './auth/session';
 import { AppProviders, createQueryClient } from './providers';
+import { setPublicConfig } from './public-config';
 import { routes } from './router';
 
 type Reply = { status: number; body: unknown };
@@ -233,11 +234,25 @@ describe('/signin', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Session expired. Please log in again.');
   });
 
-  it('disables Google sign-in with an explanation when the server has no Google client', async () => {
-    renderApp('/signin', { 'GET /api/auth/config': () => ({ status: 200, body: { googleEnabled: false } }) });
+  describe.each(['/signin', '/signup'])('Google sign-in on %s', (path) => {
+    afterEach(() => setPublicConfig(DEFAULT_PUBLIC_CONFIG));
 
-    await screen.findByText('Sign-in with Google is not set up on this server');
-    expect(screen.getByRole('button', { name: 'Continue with Google' })).toHaveProperty('disabled', true);
+    it('is offered, above an "or", when the server has a Google client', async () => {
+      setPublicConfig({ ...DEFAULT_PUBLIC_CONFIG, googleEnabled: true });
+      renderApp(path, {});
+      const google = await screen.findByRole('button', { name: 'Continue with Google' });
+      expect(google).toHaveProperty('disabled', false);
+      expect(screen.queryByText('or')).not.toBeNull();
+    });
+
+    it('is not shown at all, nor its "or", when the server has none', async () => {
+      setPublicConfig({ ...DEFAULT_PUBLIC_CONFIG, googleEnabled: false });
+      renderApp(path, {});
+      await screen.findByRole('textbox', { name: 'Email' });
+      expect(screen.queryByRole('button', { name: 'Continue with Google' })).toBeNull();
+      expect(screen.queryByText('or')).toBeNull();
+      expect(screen.queryByText(/not set up/)).toBeNull();
+    });
   });
 
   it('toggles the password between hidden and shown', async () => {

@@ -16,9 +16,9 @@ import { Button } from '../components/ui/Button';
 import { Input } from '../components/ui/Input';
 import { PasswordInput } from '../components/ui/PasswordInput';
 import { ApiError, describeError } from '../lib/api';
-import { AuthHeading, AuthLayout, OrDivider } from '../features/auth/components/AuthLayout';
+import { AuthHeading, AuthLayout } from '../features/auth/components/AuthLayout';
 import { ForgotPasswordDialog } from '../features/auth/components/ForgotPasswordDialog';
-import { GoogleButton } from '../features/auth/components/GoogleButton';
+import { GoogleSignIn } from '../features/auth/components/GoogleSignIn';
 import { VerifyEmailStep } from '../features/auth/components/VerifyEmailStep';
 import { showFieldErrors } from '../lib/focus';
 import { ACCOUNT_VERIFIED, UNEXPECTED_ERROR } from '../features/auth/messages';
@@ -127,8 +127,7 @@ export default function SignInRoute() {
         </Alert>
       )}
 
-      <GoogleButton />
-      <OrDivider />
+      <GoogleSignIn />
 
       <form ref={formRef} noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
         <Input

@@ -11,8 +11,8 @@ import { Input } from '../components/ui/Input';
 import { PasswordInput } from '../components/ui/PasswordInput';
 import { ApiError, describeError } from '../lib/api';
 import { signUp } from '../features/auth/api/auth';
-import { AuthHeading, AuthLayout, OrDivider } from '../features/auth/components/AuthLayout';
-import { GoogleButton } from '../features/auth/components/GoogleButton';
+import { AuthHeading, AuthLayout } from '../features/auth/components/AuthLayout';
+import { GoogleSignIn } from '../features/auth/components/GoogleSignIn';
 import { VerifyEmailStep } from '../features/auth/components/VerifyEmailStep';
 import { showFieldErrors } from '../lib/focus';
 import { PASSWORD_HINT, UNEXPECTED_ERROR } from '../features/auth/messages';
@@ -105,8 +105,7 @@ export default function SignUpRoute() {
         </Alert>
       )}
 
-      <GoogleButton />
-      <OrDivider />
+      <GoogleSignIn />
 
       <form ref={formRef} noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
         <Input

@@ -9,12 +9,6 @@ import type {
 } from '@waymarks/shared';
 import { API_BASE, publicApi } from '../../../lib/api';
 
-export const authConfigQuery = {
-  queryKey: ['auth', 'config'] as const,
-  queryFn: () => publicApi('authConfig'),
-  staleTime: Infinity,
-};
-
 export const signUp = (body: SignUpRequest) => publicApi('signUp', { body });
 
 export const verifyEmail = (body: VerifyEmailRequest) => publicApi('verifyEmail', { body });

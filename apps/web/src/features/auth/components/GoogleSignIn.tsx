@@ -1,32 +1,23 @@
-import { useId } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { publicConfig } from '../../../app/public-config';
 import { Button } from '../../../components/ui/Button';
-import { authConfigQuery, startGoogleSignIn } from '../api/auth';
+import { startGoogleSignIn } from '../api/auth';
+import { OrDivider } from './AuthLayout';
 
-/** 'Continue with Google', disabled with an explanation when the server has no Google client set up. */
-export function GoogleButton() {
-  const config = useQuery(authConfigQuery);
-  const notSetUp = config.data?.googleEnabled === false;
-  const noteId = useId();
-
+/**
+ * 'Continue with Google' and the 'or' below it, on a server with a Google client set up; nothing where
+ * there is none (a traveller cannot act on the server's configuration: the operator learns it from the
+ * README). Known from the page's own settings, so nothing appears or goes after the page has drawn.
+ */
+export function GoogleSignIn() {
+  if (!publicConfig().googleEnabled) return null;
   return (
-    <div className="flex flex-col gap-2">
-      <Button
-        variant="secondary"
-        fullWidth
-        disabled={notSetUp}
-        aria-describedby={notSetUp ? noteId : undefined}
-        onClick={startGoogleSignIn}
-      >
+    <>
+      <Button variant="secondary" fullWidth onClick={startGoogleSignIn}>
         <GoogleMark />
         Continue with Google
       </Button>
-      {notSetUp && (
-        <p id={noteId} className="text-balance text-center text-sm text-slate-600">
-          Sign-in with Google is not set up on this server
-        </p>
-      )}
-    </div>
+      <OrDivider />
+    </>
   );
 }
 
