@@ -281,6 +281,29 @@ test('a photo whose pixels cannot be read is refused after its upload, says why,
 });
 
 test(
+  'the auto-detected information counts every place the files were taken in and names the first three',
+  { tag: '@phone' },
+  async ({ page }) => {
+    await signIn(page, 'free');
+    await page.getByRole('button', { name: /^Upload/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload & Auto-Detect' });
+    // Arezzo, Madrid, the Sierra de Guadarrama, Helsinki and Kansas City: five places, far apart.
+    await fileInput(dialog).setInputFiles(
+      [
+        'DSCN0010.jpg',
+        'iphone6_madrid.jpg',
+        'nokia_spain.heif',
+        'nokia_helsinki.jpg',
+        'iphone11_kansas_city.heic',
+      ].map((name) => fixture(`photos/gps/${name}`)),
+    );
+    const detected = dialog.locator('section', { hasText: 'Auto-detected information' });
+    await expect(detected).toContainText('5 photos, 5 with GPS', { timeout: 30_000 });
+    await expect(detected).toContainText(/5 locations: [^,]+, [^,]+, [^,]+ and 2 more/);
+  },
+);
+
+test(
   'on a phone: quick upload by touch and a swipe in the viewer',
   { tag: '@phone-only' },
   async ({ page }) => {

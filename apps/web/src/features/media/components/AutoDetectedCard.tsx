@@ -2,6 +2,7 @@
 // (how many carry GPS, when they were taken, which places they group into) before anything is sent.
 import { Loader2, MapPin, CalendarDays, Images } from 'lucide-react';
 import { formatVisitDate } from '@waymarks/shared';
+import { describePlaces, plural, type DetectedPlaces } from '../detected-places';
 
 export interface DetectedSummary {
   photos: number;
@@ -9,12 +10,7 @@ export interface DetectedSummary {
   withGps: number;
   firstDay: string | null;
   lastDay: string | null;
-  /** Names of the places the files group into (reverse geocoded), or coordinates when unknown. */
-  places: string[];
-}
-
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
+  places: DetectedPlaces;
 }
 
 export function AutoDetectedCard({
@@ -61,9 +57,7 @@ export function AutoDetectedCard({
           </li>
           <li className="flex items-start gap-2">
             <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-800" />
-            {summary.places.length > 0
-              ? `${plural(summary.places.length, 'location', 'locations')}: ${summary.places.join(', ')}`
-              : 'No GPS location found'}
+            {describePlaces(summary.places)}
           </li>
         </ul>
       )}

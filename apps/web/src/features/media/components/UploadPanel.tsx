@@ -32,6 +32,7 @@ import {
   type UploadTarget,
 } from '../upload-flow';
 import { AutoDetectedCard, type DetectedSummary } from './AutoDetectedCard';
+import { NAMED_PLACES, NO_PLACES, type DetectedPlaces } from '../detected-places';
 import { FileDropzone } from './FileDropzone';
 import { SmartDetectionCard } from './SmartDetectionCard';
 import { UploadResults, fileKey } from './UploadResults';
@@ -90,7 +91,7 @@ export function UploadPanel({
   const [files, setFiles] = useState<File[]>(initial?.files ?? []);
   const [metadata, setMetadata] = useState<ReadonlyMap<File, MediaMetadata>>(new Map());
   const [detecting, setDetecting] = useState(false);
-  const [places, setPlaces] = useState<string[]>([]);
+  const [places, setPlaces] = useState<DetectedPlaces>(NO_PLACES);
   const [settings, setSettings] = useState<UploadSettings>(DEFAULT_UPLOAD_SETTINGS);
   const [visitDate, setVisitDate] = useState('');
   const [dateError, setDateError] = useState<string | null>(null);
@@ -112,7 +113,7 @@ export function UploadPanel({
     setError(null);
     setResults(null);
     setExplain(null);
-    setPlaces([]);
+    setPlaces(NO_PLACES);
   }
 
   // Auto-detect runs once per selection when date or location detection is on (SPEC.md §4).
@@ -133,10 +134,10 @@ export function UploadPanel({
       // The places the photos' own GPS names; the selected place's fallback group is not news.
       const groups = groupFiles(files, (file) => all.get(file), settings, target).filter((g) => !g.fallback);
       const names = await Promise.all(
-        groups.slice(0, 3).map(async ({ centre }) => (await placeAt(centre.lat, centre.lng)).name),
+        groups.slice(0, NAMED_PLACES).map(async ({ centre }) => (await placeAt(centre.lat, centre.lng)).name),
       );
       if (cancelled || ticket !== selection.current) return;
-      setPlaces(groups.length > 3 ? [...names, `${groups.length - 3} more`] : names);
+      setPlaces({ count: groups.length, names });
       setDetecting(false);
     })();
     return () => {
