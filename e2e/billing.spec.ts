@@ -66,7 +66,8 @@ test('free → trial → paid → downgrade scheduled → applied, through Strip
   await planSection(page).getByRole('button', { name: 'Upgrade Plan' }).click();
   await expect(page.getByRole('dialog', { name: 'Choose your plan' })).toContainText('7-day free trial');
   await screenshot(page, 'billing', 'chooser-trial', { fullPage: false });
-  await planItem(page, 'Explorer').getByRole('button', { name: 'Upgrade Now' }).click();
+  await planItem(page, 'Explorer').getByRole('button', { name: 'Upgrade Now: Explorer' }).click();
+  await page.getByRole('button', { name: 'Confirm upgrade to Explorer' }).click();
   await expect(page).toHaveURL(new RegExp(`^${fake.url}/pay/`));
   await expect(page.getByRole('heading', { name: 'Test checkout' })).toBeVisible();
   await expect(page.getByText('7 day free trial')).toBeVisible();
@@ -91,9 +92,16 @@ test('free → trial → paid → downgrade scheduled → applied, through Strip
   await expect(planSection(page)).toContainText('Renews on');
   await expect(planSection(page)).not.toContainText('Free trial ends on');
 
-  // Explorer → Adventurer waits for the end of the paid period.
+  // Explorer → Adventurer waits for the end of the paid period, as its confirmation says.
   await planSection(page).getByRole('button', { name: 'Change Plan' }).click();
-  await planItem(page, 'Adventurer').getByRole('button', { name: 'Downgrade' }).click();
+  await planItem(page, 'Adventurer').getByRole('button', { name: 'Downgrade: Adventurer' }).click();
+  const confirmation = page.getByRole('region', { name: 'Downgrade to Adventurer?' });
+  await expect(confirmation.getByRole('list', { name: 'What you lose' })).toContainText('Global leaderboard');
+  await expect(confirmation).toContainText(
+    'at the end of your billing period. Until then you keep Explorer.',
+  );
+  await expect(confirmation).toContainText('Your pins, photos and videos are kept.');
+  await confirmation.getByRole('button', { name: 'Confirm downgrade to Adventurer' }).click();
   await expect(page.getByRole('dialog', { name: 'Choose your plan' })).toBeHidden();
   await expect(planSection(page)).toContainText('Changing to Adventurer');
   await expect(planSection(page)).toContainText('Explorer');

@@ -1,6 +1,7 @@
 // /profile in a real browser against the real server in local billing mode (the e2e server has no Stripe
-// keys): the profile loads with its figures, the username and the leaderboard switch save, a plan change
-// applies at once and the dashboard's locks follow without a reload, the export downloads a ZIP, and the
+// keys): the profile loads with its figures and no word of the server's billing configuration, the username
+// and the leaderboard switch save, a plan change asks for confirmation, applies at once and the dashboard's
+// locks follow without a reload, the export downloads a ZIP, and the
 // account is deleted once its e-mail and its password are typed, after which a mail confirms it. Set
 // WAYMARKS_SHOTS_DIR to keep screenshots.
 import { readFile } from 'node:fs/promises';
@@ -40,7 +41,7 @@ test('the profile saves the username and the opt-in, and a plan change applies a
   await expect(planSection(page)).toContainText('Wanderer');
   await expect(planSection(page)).toContainText('0 GB / 1 GB used');
   await expect(planSection(page)).toContainText('1 / 10 pins used');
-  await expect(planSection(page)).toContainText('Billing is not configured on this server');
+  await expect(planSection(page)).not.toContainText(/server|configured/i);
   await expect(page.getByRole('list', { name: 'Your figures' }).getByRole('listitem')).toHaveText([
     '1Countries',
     '1Pins',
@@ -69,18 +70,29 @@ test('the profile saves the username and the opt-in, and a plan change applies a
   await screenshot(page, 'profile', 'loaded');
   expect(await axeViolations(page)).toEqual([]);
 
-  // The chooser: Explorer applies at once in local billing.
+  // The chooser: each button names its plan; Explorer asks for confirmation, then applies at once in
+  // local billing.
   await planSection(page).getByRole('button', { name: 'Upgrade Plan' }).click();
   const chooser = page.getByRole('dialog', { name: 'Choose your plan' });
-  await expect(chooser.getByRole('button', { name: 'Current Plan' })).toBeDisabled();
-  await expect(chooser.getByRole('button', { name: 'Upgrade Now' })).toHaveCount(4);
+  await expect(chooser).not.toContainText(/server|configured/i);
+  await expect(chooser.getByRole('button', { name: 'Current Plan: Wanderer' })).toBeDisabled();
+  await expect(chooser.getByRole('button', { name: /^Upgrade Now: / })).toHaveCount(4);
   await screenshot(page, 'profile', 'chooser', { fullPage: false });
   expect(await axeViolations(page)).toEqual([]);
-  const explorer = chooser
-    .getByRole('list', { name: 'Plans' })
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { name: /^Explorer/ }) });
-  await explorer.getByRole('button', { name: 'Upgrade Now' }).click();
+  const upgradeToExplorer = chooser.getByRole('button', { name: 'Upgrade Now: Explorer', exact: true });
+  await upgradeToExplorer.click();
+  const confirmation = chooser.getByRole('region', { name: 'Upgrade to Explorer?' });
+  await expect(confirmation.getByRole('heading', { name: 'Upgrade to Explorer?' })).toBeFocused();
+  await expect(confirmation.getByRole('list', { name: 'What you gain' })).toContainText('Global leaderboard');
+  await expect(confirmation).toContainText('Your pins, photos and videos are kept.');
+  await screenshot(page, 'profile', 'confirm-plan', { fullPage: false });
+  expect(await axeViolations(page)).toEqual([]);
+  // Back changes nothing and returns to the plan chosen.
+  await confirmation.getByRole('button', { name: 'Back' }).click();
+  await expect(upgradeToExplorer).toBeFocused();
+  await expect(planSection(page)).toContainText('Wanderer');
+  await upgradeToExplorer.click();
+  await chooser.getByRole('button', { name: 'Confirm upgrade to Explorer' }).click();
   await expect(chooser).toBeHidden();
   await expect(planSection(page)).toContainText('Explorer');
   await expect(planSection(page)).toContainText('0 GB / 100 GB used');

@@ -9,6 +9,7 @@ import {
   planRequiredMessage,
   requiredTier,
   tierFeatureTexts,
+  tierPerkTexts,
 } from './features.js';
 import type { Feature } from './features.js';
 import { TIER_IDS, tierRank } from './tiers.js';
@@ -198,6 +199,25 @@ describe('tierFeatureTexts (pricing cards)', () => {
       'Advanced verification',
       'Usage analytics',
     ]);
+  });
+});
+
+describe('tierPerkTexts', () => {
+  it('lists what a plan has or lacks, without its allowances or avatar level', () => {
+    expect(tierPerkTexts('free')).toEqual([]);
+    expect(tierPerkTexts('standard')).toEqual([
+      'Travel timeline view',
+      'Download your photos & videos',
+      'Global leaderboard',
+      'Visited-country highlighting',
+      'Email support',
+    ]);
+  });
+
+  it.each(TIER_IDS)('ends the pricing card of %s', (tier) => {
+    const card = tierFeatureTexts(tier);
+    const perks = tierPerkTexts(tier);
+    expect(card.slice(card.length - perks.length)).toEqual(perks);
   });
 });
 

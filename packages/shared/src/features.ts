@@ -115,12 +115,24 @@ function limitText(limit: number, unlimited: string, limited: (n: number) => str
   return limit === UNLIMITED ? unlimited : limited(limit);
 }
 
+/**
+ * The lines of a tier's pricing card that a plan either has or lacks: its features, support and extras.
+ * The allowances and the avatar level before them are amounts, which every tier has in some measure.
+ */
+export function tierPerkTexts(tierId: TierId): string[] {
+  const emailSupport =
+    tierRank(tierId) >= tierRank(EMAIL_SUPPORT_FROM) && !hasFeature(tierId, 'prioritySupport');
+  return [
+    ...TIER_FEATURES[tierId].map((feature) => FEATURE_TEXTS[feature]),
+    ...(emailSupport ? ['Email support'] : []),
+    ...(tierId === 'pro' ? PRO_EXTRAS : []),
+  ];
+}
+
 /** The bullet lines of a tier's pricing card, built from the tier and feature tables above. */
 export function tierFeatureTexts(tierId: TierId): string[] {
   const tier = getTier(tierId);
   const avatarLevel = TIER_AVATAR_LEVEL[tierId];
-  const emailSupport =
-    tierRank(tierId) >= tierRank(EMAIL_SUPPORT_FROM) && !hasFeature(tierId, 'prioritySupport');
   return [
     `${formatStorage(tier.storageGB)} storage`,
     limitText(tier.maxPins, 'Unlimited pins', (n) => `Up to ${n} pins`),
@@ -130,8 +142,6 @@ export function tierFeatureTexts(tierId: TierId): string[] {
       (n) => `Up to ${n} photos & videos per pin`,
     ),
     ...(avatarLevel ? [AVATAR_LEVEL_TEXTS[avatarLevel]] : []),
-    ...TIER_FEATURES[tierId].map((feature) => FEATURE_TEXTS[feature]),
-    ...(emailSupport ? ['Email support'] : []),
-    ...(tierId === 'pro' ? PRO_EXTRAS : []),
+    ...tierPerkTexts(tierId),
   ];
 }

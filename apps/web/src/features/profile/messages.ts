@@ -10,8 +10,7 @@ export const PROFILE_MESSAGES = {
   tierChangeFailed: 'Failed to process tier change',
   paymentSuccess: 'Payment successful! Your subscription has been updated.',
   paymentCancelled: 'Payment was cancelled. You can try again anytime.',
-  localBilling:
-    'Billing is not configured on this server: plan changes apply at once and nothing is charged.',
+  planChangeKeeps: 'Your pins, photos and videos are kept.',
   billingPortalFailed: 'Could not open the billing portal. Please try again.',
   exportFailed: 'Could not prepare your export. Please try again.',
   deleteFailed: 'Could not delete your account. Please try again.',

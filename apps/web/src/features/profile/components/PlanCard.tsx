@@ -1,5 +1,5 @@
 // The current plan (SPEC.md §2 /profile): its name and price, the storage bar, the pins in use, any
-// scheduled change, what billing means on this server, and the buttons that change or manage the plan.
+// scheduled change, the subscription's dates, and the buttons that change or manage the plan.
 import { useState, type Ref } from 'react';
 import { CreditCard } from 'lucide-react';
 import { formatPinsUsed, formatPrice, type Profile, type TierId } from '@waymarks/shared';
@@ -9,14 +9,14 @@ import { Card } from '../../../components/ui/Card';
 import { describeError } from '../../../lib/api';
 import { useBillingPortal, useChangeTier } from '../api/plan';
 import { PROFILE_MESSAGES } from '../messages';
-import { formatLongDate, planButtonLabel } from '../plan-rules';
+import { formatLongDate, isSubscribed, planButtonLabel } from '../plan-rules';
 import { PlanChooser } from './PlanChooser';
 import { StorageBar } from './StorageBar';
 
 /** Trial end, renewal or cancellation, as Stripe holds the subscription; nothing once it has ended. */
 export function billingLines(billing: Profile['billing']): string[] {
   const { subscriptionStatus: status, trialEndsAt, currentPeriodEnd, cancelAtPeriodEnd } = billing;
-  if (!['trialing', 'active', 'past_due', 'unpaid'].includes(status)) return [];
+  if (!isSubscribed(billing)) return [];
   const lines: string[] = [];
   const trialing = status === 'trialing' && trialEndsAt !== null;
   if (cancelAtPeriodEnd && currentPeriodEnd) {
@@ -106,9 +106,7 @@ export function PlanCard({ profile, ref }: { profile: Profile; ref?: Ref<HTMLEle
         </p>
       )}
 
-      {billing.mode === 'local' ? (
-        <p className="text-sm text-slate-600">{PROFILE_MESSAGES.localBilling}</p>
-      ) : (
+      {billing.mode === 'stripe' && (
         <>
           {billingLines(billing).map((line) => (
             <p key={line} className="text-sm text-slate-700">
