@@ -131,6 +131,21 @@ describe('AvatarDialog', () => {
     expect(await screen.findByRole('tab', { name: 'Build' })).toBeTruthy();
   });
 
+  it('on the free plan, names the locked button for the avatar the traveller already has', async () => {
+    const saved: AvatarConfig = {
+      hasAvatar: true,
+      parts: { body: 'body-broad', skin: 'skin-olive', face: 'face-grin', top: 'top-parka' },
+      imageUrl: null,
+      updatedAt: '2026-11-26T10:00:00.000Z',
+    };
+    serve({ ...basics(null), 'GET /avatar/user': answer(saved) });
+    show();
+
+    const customize = (await screen.findByRole('button', { name: 'Customize Avatar' })) as HTMLButtonElement;
+    expect(customize.disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Create Avatar' })).toBeNull();
+  });
+
   it('shows a saved avatar in the overview even when the wardrobe fails to load', async () => {
     const saved: AvatarConfig = {
       hasAvatar: true,

@@ -282,7 +282,7 @@ function Overview({
             <>
               <span title={AVATAR_TEXTS.paidPlanRequired} className="inline-flex">
                 <Button disabled aria-describedby="avatar-paid-plan">
-                  Create Avatar
+                  {parts ? 'Customize Avatar' : 'Create Avatar'}
                 </Button>
               </span>
               <Button

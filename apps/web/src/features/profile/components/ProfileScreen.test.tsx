@@ -253,6 +253,22 @@ describe('ProfileScreen', () => {
     ).toBe('3Countries');
   });
 
+  it.each([
+    ['free', true],
+    ['basic', true],
+    ['standard', false],
+  ] as const)(
+    'on the %s plan, the leaderboard opt-in says whether the traveller can see the list they join: %s',
+    async (tier, locked) => {
+      serve(request, basics(buildProfile(tier)));
+      renderAt(<ProfileScreen />);
+      const card = await screen.findByRole('region', { name: 'Leaderboard' });
+      const says = card.textContent ?? '';
+      expect(says.includes('The leaderboard needs the Explorer plan or higher.')).toBe(locked);
+      expect(says.includes('you cannot see the list yourself')).toBe(locked);
+    },
+  );
+
   it('says there are no countries yet when nothing is pinned', async () => {
     serve(request, basics());
     renderAt(<ProfileScreen />);
@@ -260,13 +276,17 @@ describe('ProfileScreen', () => {
     await waitFor(() => expect(section.textContent).toContain('No countries yet.'));
   });
 
-  it('says plainly when billing is local, with no billing portal', async () => {
+  it("tells a traveller nothing of the server's billing configuration, and offers no billing portal without Stripe", async () => {
     serve(request, basics(buildProfile('basic')));
     renderAt(<ProfileScreen />);
     const plan = await screen.findByRole('region', { name: 'Your plan' });
-    expect(plan.textContent).toContain(PROFILE_MESSAGES.localBilling);
+    expect(plan.textContent).not.toMatch(/server|configured|billing/i);
     expect(within(plan).queryByRole('button', { name: 'Manage billing' })).toBeNull();
-    expect(within(plan).getByRole('button', { name: 'Change Plan' })).toBeTruthy();
+
+    fireEvent.click(within(plan).getByRole('button', { name: 'Change Plan' }));
+    const chooser = screen.getByRole('dialog', { name: 'Choose your plan' });
+    expect(chooser.textContent).not.toMatch(/server|configured/i);
+    expect(chooser.textContent).toContain('Your new plan starts as soon as you confirm it.');
   });
 
   it('with Stripe shows when the trial ends, and Manage billing goes to the portal', async () => {
@@ -290,7 +310,6 @@ describe('ProfileScreen', () => {
     const plan = await screen.findByRole('region', { name: 'Your plan' });
     expect(plan.textContent).toContain('Free trial ends on April 10, 2025. The first payment is taken then.');
     expect(plan.textContent).not.toContain('Renews on');
-    expect(plan.textContent).not.toContain(PROFILE_MESSAGES.localBilling);
     fireEvent.click(within(plan).getByRole('button', { name: 'Manage billing' }));
     await waitFor(() => expect(leavePage).toHaveBeenCalledWith('https://billing.stripe.com/p/session/abc'));
   });

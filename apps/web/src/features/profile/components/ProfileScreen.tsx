@@ -101,7 +101,7 @@ export function ProfileScreen() {
         <div className="grid items-start gap-5 lg:grid-cols-[18rem_1fr]">
           <div className="flex flex-col gap-5">
             <AvatarCard profile={profile.data} />
-            <LeaderboardCard />
+            <LeaderboardCard profile={profile.data} />
           </div>
           <div className="flex min-w-0 flex-col gap-5">
             <AccountDetails profile={profile.data} />
