@@ -148,4 +148,30 @@ describe.each(testDialects())('the derivatives job on %s', (dialect) => {
     );
     expect(await gallery(user, pin.pinId)).toEqual([]);
   });
+  it('makes again, after a restart, the derivatives of every item still waiting for them', async () => {
+    const user = await newAccount();
+    const pin = await createPinAs(call, user, { lat: 43.4665, lng: 11.882, title: 'Arezzo' });
+    const ids: string[] = [];
+    for (const photo of ['DSCN0012.jpg', 'DSCN0021.jpg', 'DSCN0025.jpg']) {
+      ids.push(
+        await uploadFixture(t, call, user, pin.pinId, `photos/gps/${photo}`, { contentType: 'image/jpeg' }),
+      );
+    }
+    // As a stop between complete and the jobs leaves them: waiting, their thumbnails never written.
+    await t.db.updateTable('media').set({ derivatives: 'pending' }).where('id', 'in', ids).execute();
+    for (const id of ids) {
+      for (const name of ['thumb.webp', 'preview.webp'])
+        rmSync(path.join(dataDir, 'media', 'media', user.userId, id, name));
+    }
+    expect((await gallery(user, pin.pinId)).map((item) => item.status)).toEqual([
+      'processing',
+      'processing',
+      'processing',
+    ]);
+
+    await jobs.enqueue('media.derivatives-resume', {});
+    await t.jobsDone();
+    expect((await gallery(user, pin.pinId)).map((item) => item.status)).toEqual(['ready', 'ready', 'ready']);
+    expect((await storedFiles(user.userId)).filter((file) => file.endsWith('.webp'))).toHaveLength(6);
+  });
 });

@@ -145,4 +145,28 @@ describe.each(testDialects())('media repository on %s', (dialect) => {
 
     expect(await mediaCountOf(pinId)).toBe(AT_ONCE);
   });
+  it('pages through the ready media still waiting for derivatives, once each, leaving out made and refused ones', async () => {
+    const pinId = await createPin();
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i += 1) ids.push(await pendingUpload(pinId));
+    for (const id of ids) expect(await markReady(id, pinId)).toBe(true);
+    const [made, refused, ...waiting] = ids as [string, string, ...string[]];
+    expect(await repository.derivativesMade(made, { width: 40, height: 30 })).toBe(true);
+    expect(await repository.refuseReady(refused, 'The image data is damaged and cannot be read.', AT)).toBe(
+      true,
+    );
+    expect(await mediaCountOf(pinId)).toBe(4);
+
+    const seen: string[] = [];
+    for (let after = '', page: string[]; ; after = page.at(-1)!) {
+      page = await repository.pendingDerivatives(after, 2);
+      seen.push(...page);
+      if (page.length < 2) break;
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toEqual([...seen].sort());
+    expect(seen.filter((id) => ids.includes(id)).sort()).toEqual([...waiting].sort());
+    // Made once: a second record of the same derivatives changes nothing.
+    expect(await repository.derivativesMade(made, { width: 40, height: 30 })).toBe(false);
+  });
 });

@@ -194,14 +194,18 @@ export class MediaRepository implements TravellerMedia {
     });
   }
 
-  /** Ready media whose thumbnail and preview are still to be made (a job for each was lost, or waits). */
-  async pendingDerivatives(limit: number): Promise<string[]> {
+  /**
+   * Ready media whose thumbnail and preview are still to be made (a job for each was lost, or waits), by
+   * id, a page at a time: the ids after `afterId`.
+   */
+  async pendingDerivatives(afterId: string, limit: number): Promise<string[]> {
     const rows = await this.db
       .selectFrom('media')
       .select('id')
       .where('status', '=', 'ready')
       .where('derivatives', '=', 'pending')
-      .orderBy('uploaded_at')
+      .where('id', '>', afterId)
+      .orderBy('id')
       .limit(limit)
       .execute();
     return rows.map((row) => row.id);

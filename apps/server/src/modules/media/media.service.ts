@@ -140,10 +140,10 @@ export class MediaService {
 
   /**
    * Checks the stored object and makes it media: real type from the bytes, metadata read again,
-   * verification, usage; its thumbnail and preview are made by a job after (makeDerivatives). A refused file is deleted with its row, so it never counts; so is an
-   * upload whose link has run out. Completing twice answers the first result again; calls for one upload
-   * while its completion runs get that one's answer, and when too many completions wait the call is
-   * refused with 503 and Retry-After.
+   * verification, usage; its thumbnail and preview are made by a job after (makeDerivatives). A refused
+   * file is deleted with its row, so it never counts; so is an upload whose link has run out. Completing
+   * twice answers the first result again; calls for one upload while its completion runs get that one's
+   * answer, and when too many completions wait the call is refused with 503 and Retry-After.
    */
   async complete(
     user: UserRow,
@@ -277,13 +277,19 @@ export class MediaService {
     }
   }
 
-  /** Ready media still waiting for their derivatives, a batch at a time: each gets its job again. */
-  async resumeDerivatives(batch = 500): Promise<number> {
-    const ids = await this.deps.media.pendingDerivatives(batch);
-    for (const mediaId of ids) {
-      await this.deps.jobs.enqueue('media.derivatives', { mediaId }, { key: mediaId });
+  /** Every ready item still waiting for its derivatives gets its job again, read a page at a time. */
+  async resumeDerivatives(page = 500): Promise<number> {
+    let resumed = 0;
+    let after = '';
+    for (;;) {
+      const ids = await this.deps.media.pendingDerivatives(after, page);
+      for (const mediaId of ids) {
+        await this.deps.jobs.enqueue('media.derivatives', { mediaId }, { key: mediaId });
+      }
+      resumed += ids.length;
+      if (ids.length < page) return resumed;
+      after = ids.at(-1)!;
     }
-    return ids.length;
   }
 
   async listForPin(user: UserRow, pinId: string): Promise<MediaItem[]> {
