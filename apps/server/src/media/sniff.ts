@@ -116,12 +116,11 @@ export async function sniff(read: ReadRange, declared?: string): Promise<Sniffed
   );
 }
 
+/** 'This file is an HTML page, not the photo it claims to be.': what it is, in a traveller's words. */
 function mismatch(declared: string, found: string): UnprocessableMedia {
-  const claimed = essence(declared) || 'no type';
-  return new UnprocessableMedia(
-    'type-mismatch',
-    `The file's contents do not match its type (declared ${claimed}, found ${found}).`,
-  );
+  const kind = BY_MIME.get(essence(declared))?.kind;
+  const claimed = kind === 'video' ? 'the video' : kind === 'image' ? 'the photo' : 'a photo or video';
+  return new UnprocessableMedia('type-mismatch', `This file is ${found}, not ${claimed} it claims to be.`);
 }
 
 /** sniff() of a file on disk. */
