@@ -146,7 +146,7 @@ describe('sniffFile refusing hostile files', () => {
     expect(error.message).toBe('This file is not a photo or video we can read.');
   });
 
-  it('with the declared type, says in a traveller\'s words what the file is and what it claimed to be', async () => {
+  it("with the declared type, says in a traveller's words what the file is and what it claimed to be", async () => {
     const error = await refusal(sniffFile(fixture('hostile/executable-named.mp4'), 'video/mp4'));
     expect(error.reason).toBe('type-mismatch');
     expect(error.message).toBe('This file is a Windows executable, not the video it claims to be.');
