@@ -125,7 +125,7 @@ export function buildServices(deps: ServiceDeps) {
     gazetteer,
     jobs,
     sweep: media.sweep,
-    media: media.service,
+    derivatives: media.derivatives,
     refreshProgress: rewriteFigures,
     log,
   });

@@ -1,6 +1,6 @@
 // What each job does, in terms of the services and repositories that do the work.
 import type { GazetteerService } from '../geo/gazetteer-service.js';
-import type { MediaService, MediaSweep } from '../modules/media/index.js';
+import type { MediaDerivatives, MediaSweep } from '../modules/media/index.js';
 import { backfillPinCities, type PinsRepository } from '../modules/pins/index.js';
 import type { JobHandlers, JobQueue } from './queue.js';
 
@@ -9,7 +9,7 @@ interface JobHandlerDeps {
   gazetteer: GazetteerService;
   jobs: JobQueue;
   sweep: MediaSweep;
-  media: Pick<MediaService, 'makeDerivatives' | 'resumeDerivatives'>;
+  derivatives: Pick<MediaDerivatives, 'make' | 'resume'>;
   refreshProgress: (userId: string) => Promise<void>;
   log: { info(object: object, message: string): void };
 }
@@ -17,9 +17,9 @@ interface JobHandlerDeps {
 export function jobHandlers(deps: JobHandlerDeps): JobHandlers {
   const { jobs, log } = deps;
   return {
-    'media.derivatives': ({ mediaId }) => deps.media.makeDerivatives(mediaId),
+    'media.derivatives': ({ mediaId }) => deps.derivatives.make(mediaId),
     'media.derivatives-resume': async () => {
-      const resumed = await deps.media.resumeDerivatives();
+      const resumed = await deps.derivatives.resume();
       if (resumed > 0) log.info({ resumed }, 'thumbnails still to be made were queued again');
     },
     'media.sweep': async ({ partsOlderThanMs }) => {

@@ -12,6 +12,7 @@ import { createLimiter, MAX_CONCURRENT_DERIVATIVE_JOBS } from '../../media/job-l
 import { ArchiveLinks } from './archive.js';
 import { CompletionGate } from './completion-gate.js';
 import { DownloadAllService } from './download-all.service.js';
+import { MediaDerivatives } from './media-derivatives.js';
 import { MediaRepository } from './media.repository.js';
 import { MediaService } from './media.service.js';
 import { MediaSweep } from './media.sweep.js';
@@ -20,7 +21,7 @@ export { addOriginal, archiveEntryNames, finishArchive } from './archive.js';
 export { CompletionGate } from './completion-gate.js';
 export { mediaArchiveLinkRoutes, mediaRoutes } from './media.routes.js';
 export { uploadAdmission } from './upload-admission.js';
-export type { MediaService } from './media.service.js';
+export type { MediaDerivatives } from './media-derivatives.js';
 export type { MediaSweep } from './media.sweep.js';
 
 interface MediaModuleDeps {
@@ -39,26 +40,35 @@ interface MediaModuleDeps {
 }
 
 /**
- * Photos and videos: the repository that owns the media table, the service the routes call, Download All,
- * and the sweep of what crashes and abandoned uploads leave behind.
+ * Photos and videos: the repository that owns the media table, the service the routes call, the
+ * derivatives job, Download All, and the sweep of what crashes and abandoned uploads leave behind.
  */
 export function createMedia(deps: MediaModuleDeps) {
   const { db, pins, storage, completions, now, progress, jobs, secret, log } = deps;
   const repository = new MediaRepository(db);
+  const onCleanupError = (error: unknown, keys: string[]) =>
+    log.warn({ err: error, keys: keys.length }, 'stored media could not be deleted; the sweep will');
   const service = new MediaService({
     media: repository,
     pins,
     storage,
     completions: completions ?? new CompletionGate(),
+    jobs,
+    now,
+    progress,
+    onCleanupError,
+  });
+  const derivatives = new MediaDerivatives({
+    media: repository,
+    storage,
     // Each job may hold a decoded full-size image: the process runs a fixed few at once.
     makeDerivatives: createDerivativeMaker(createLimiter(MAX_CONCURRENT_DERIVATIVE_JOBS)),
     jobs,
     now,
     progress,
-    onCleanupError: (error, keys) =>
-      log.warn({ err: error, keys: keys.length }, 'stored media could not be deleted; the sweep will'),
+    onCleanupError,
   });
   const downloadAll = new DownloadAllService({ media: service, links: new ArchiveLinks(secret), now });
   const sweep = new MediaSweep({ media: repository, storage, now });
-  return { repository, service, downloadAll, sweep };
+  return { repository, service, derivatives, downloadAll, sweep };
 }

@@ -27,10 +27,7 @@ import {
 import { ObjectNotFoundError, type ObjectStorage } from '../../adapters/storage/object-storage.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError, notFound, serviceBusy } from '../../http/errors.js';
-import type { MakeDerivatives } from '../../media/derivatives.js';
-import type { Derivatives } from '../../media/images.js';
 import { readMetadataFrom } from '../../media/metadata.js';
-import { posterRanges } from '../../media/poster-ranges.js';
 import { normalizeDeclaredType, sniff, type SniffedType } from '../../media/sniff.js';
 import { UnprocessableMedia } from '../../media/unprocessable.js';
 import { isId, newId } from '../../common/ids.js';
@@ -50,8 +47,6 @@ interface MediaServiceDeps {
   storage: ObjectStorage;
   /** One completion per upload at a time, in a line of bounded length. */
   completions: CompletionGate;
-  /** Thumbnails and posters, made through the process's one limiter of decoding jobs. */
-  makeDerivatives: MakeDerivatives;
   /** Where the derivatives job of a completed upload is enqueued. */
   jobs: Pick<JobQueue, 'enqueue'>;
   now: () => number;
@@ -140,7 +135,7 @@ export class MediaService {
 
   /**
    * Checks the stored object and makes it media: real type from the bytes, metadata read again,
-   * verification, usage; its thumbnail and preview are made by a job after (makeDerivatives). A refused
+   * verification, usage; its thumbnail and preview are made by a job after (media-derivatives.ts). A refused
    * file is deleted with its row, so it never counts; so is an upload whose link has run out. Completing
    * twice answers the first result again; calls for one upload while its completion runs get that one's
    * answer, and when too many completions wait the call is refused with 503 and Retry-After.
@@ -239,57 +234,6 @@ export class MediaService {
     const current = await this.owned(user, mediaId);
     if (!ready && current.status === 'pending') throw notFound(MEDIA_MESSAGES.mediaNotFound);
     return this.completed(current, toPin((await this.deps.pins.findOwned(user.id, pin.id))!));
-  }
-
-  /**
-   * The derivatives job: makes the thumbnail and preview (a video's from its poster frame) of a ready
-   * item that waits for them. A file whose pixels cannot be read is refused now: its objects are deleted,
-   * it stops counting, and its row keeps the reason for the gallery. Anything else that fails is thrown,
-   * for the job to be tried again.
-   */
-  async makeDerivatives(mediaId: string): Promise<void> {
-    const { media, storage, now } = this.deps;
-    const row = await media.findById(mediaId);
-    if (!row || row.status !== 'ready' || row.derivatives !== 'pending') return;
-    const keys = mediaKeys(row.user_id, row.id);
-    const type: SniffedType = { mime: row.content_type, kind: row.kind === 'video' ? 'video' : 'image' };
-    let derivatives: Derivatives;
-    try {
-      derivatives = await deriveFromStored(this.deps, keys.original, row.size_bytes, type);
-    } catch (error) {
-      if (error instanceof ObjectNotFoundError) return; // deleted while the job waited
-      if (!(error instanceof UnprocessableMedia)) throw error;
-      if (await media.refuseReady(row.id, error.message, now())) {
-        await this.deleteObjects([keys]);
-        await this.deps.progress.refresh(row.user_id);
-      }
-      return;
-    }
-    await Promise.all([
-      storage.put(keys.thumbnail, derivatives.thumbnail.data, derivatives.thumbnail.contentType),
-      storage.put(keys.preview, derivatives.preview.data, derivatives.preview.contentType),
-    ]);
-    const size = { width: derivatives.width, height: derivatives.height };
-    // Deleted while they were made: what was just written would have no row.
-    if (!(await media.derivativesMade(row.id, size))) {
-      const current = await media.findById(row.id);
-      if (!current) await this.deleteObjects([keys]);
-    }
-  }
-
-  /** Every ready item still waiting for its derivatives gets its job again, read a page at a time. */
-  async resumeDerivatives(page = 500): Promise<number> {
-    let resumed = 0;
-    let after = '';
-    for (;;) {
-      const ids = await this.deps.media.pendingDerivatives(after, page);
-      for (const mediaId of ids) {
-        await this.deps.jobs.enqueue('media.derivatives', { mediaId }, { key: mediaId });
-      }
-      resumed += ids.length;
-      if (ids.length < page) return resumed;
-      after = ids.at(-1)!;
-    }
   }
 
   async listForPin(user: UserRow, pinId: string): Promise<MediaItem[]> {
@@ -447,30 +391,4 @@ async function inspectStoredObject(
     fileLastModifiedMs: upload.lastModified,
   });
   return { type, metadata };
-}
-
-/**
- * The derivatives, the one step that needs a local file: a photo whole (sharp decodes all of it; the
- * plan's file size limit bounds it), a video only the ranges its poster needs (poster-ranges.ts), so S3
- * does not send a 2 GB video to make one frame.
- */
-async function deriveFromStored(
-  { storage, makeDerivatives }: Pick<MediaServiceDeps, 'storage' | 'makeDerivatives'>,
-  key: string,
-  size: number,
-  type: SniffedType,
-): Promise<Derivatives> {
-  const derive = (file: string) => makeDerivatives(file, type);
-  if (type.kind !== 'video') return storage.withLocalFile(key, derive);
-  const read: ReadRange = (offset, length) => storage.readRange(key, offset, length);
-  const only = await posterRanges(read, size, type.mime);
-  if (!only) return storage.withLocalFile(key, derive);
-  try {
-    return await storage.withLocalFile(key, derive, { only });
-  } catch (error) {
-    // A frame past the bytes that were read decodes as damaged, and only the whole file can tell that
-    // from a video that really is: it gets the same verdict as before ranged reads, never a harsher one.
-    if (!(error instanceof UnprocessableMedia && error.reason === 'damaged')) throw error;
-    return storage.withLocalFile(key, derive);
-  }
 }
