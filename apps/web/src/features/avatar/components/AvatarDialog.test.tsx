@@ -38,6 +38,14 @@ const progress = (level: AvatarProgress['customizationLevel']): AvatarProgress =
 });
 const ITEMS = wardrobe();
 
+/** An avatar the traveller made earlier. */
+const SAVED: AvatarConfig = {
+  hasAvatar: true,
+  parts: { body: 'body-broad', skin: 'skin-olive', face: 'face-grin', top: 'top-parka' },
+  imageUrl: null,
+  updatedAt: '2026-11-26T10:00:00.000Z',
+};
+
 const basics = (level: AvatarProgress['customizationLevel'] = 'full') => ({
   'GET /avatar/user': answer(NOTHING_SAVED),
   'GET /avatar/progress': answer(progress(level)),
@@ -132,13 +140,7 @@ describe('AvatarDialog', () => {
   });
 
   it('on the free plan, names the locked button for the avatar the traveller already has', async () => {
-    const saved: AvatarConfig = {
-      hasAvatar: true,
-      parts: { body: 'body-broad', skin: 'skin-olive', face: 'face-grin', top: 'top-parka' },
-      imageUrl: null,
-      updatedAt: '2026-11-26T10:00:00.000Z',
-    };
-    serve({ ...basics(null), 'GET /avatar/user': answer(saved) });
+    serve({ ...basics(null), 'GET /avatar/user': answer(SAVED) });
     show();
 
     const customize = (await screen.findByRole('button', { name: 'Customize Avatar' })) as HTMLButtonElement;
@@ -147,13 +149,7 @@ describe('AvatarDialog', () => {
   });
 
   it('shows a saved avatar in the overview even when the wardrobe fails to load', async () => {
-    const saved: AvatarConfig = {
-      hasAvatar: true,
-      parts: { body: 'body-broad', skin: 'skin-olive', face: 'face-grin', top: 'top-parka' },
-      imageUrl: null,
-      updatedAt: '2026-11-26T10:00:00.000Z',
-    };
-    serve({ ...basics(), 'GET /avatar/user': answer(saved), 'GET /avatar/items': fail });
+    serve({ ...basics(), 'GET /avatar/user': answer(SAVED), 'GET /avatar/items': fail });
     show();
 
     // jsdom has no WebGL: the saved parts are drawn flat, from the shared catalogue.
