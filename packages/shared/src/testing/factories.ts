@@ -1,6 +1,8 @@
 // Contract objects for tests on either side, with sensible values and the fields a test cares about
 // given as overrides. Imported as '@waymarks/shared/testing', never by application code.
+import { MediaItem } from '../api/media.js';
 import { Pin } from '../api/pins.js';
+import { BillingState } from '../api/profile.js';
 
 /** A saved pin in Basel, unverified and without media, unless the overrides say otherwise. */
 export function buildPin(overrides: Partial<Pin> = {}): Pin {
@@ -24,5 +26,54 @@ export function buildPin(overrides: Partial<Pin> = {}): Pin {
     ...pin,
     country: overrides.country ?? pin.countryName,
     name: overrides.name ?? pin.title,
+  });
+}
+
+/** A photo of that pin whose thumbnail and preview are made, unverified, unless the overrides say otherwise. */
+export function buildMediaItem(overrides: Partial<MediaItem> = {}): MediaItem {
+  const mediaId = overrides.mediaId ?? 'm1';
+  return MediaItem.parse({
+    mediaId,
+    pinId: buildPin().pinId,
+    userId: 'u1',
+    r2Key: `media/u1/${mediaId}/original`,
+    contentType: 'image/jpeg',
+    filename: `${mediaId}.jpg`,
+    sizeMB: 1,
+    sizeBytes: 1024 * 1024,
+    uploadedAt: '2025-11-22T14:05:00.000Z',
+    status: 'ready',
+    isVideo: false,
+    isImage: true,
+    width: 4000,
+    height: 3000,
+    exifData: {
+      dateTaken: null,
+      dateSource: null,
+      location: null,
+      camera: 'Unknown',
+      cameraMake: null,
+      cameraModel: null,
+    },
+    verification: { status: 'unverified', score: 0, hasLocationVerification: false },
+    thumbnailUrl: `/api/storage/object/${mediaId}-thumb.webp`,
+    previewUrl: `/api/storage/object/${mediaId}-preview.webp`,
+    streamUrl: null,
+    refusal: null,
+    ...overrides,
+  });
+}
+
+/** A Stripe subscription that is paid and renews on May 1, 2025, unless the overrides say otherwise. */
+export function buildBillingState(overrides: Partial<BillingState> = {}): BillingState {
+  return BillingState.parse({
+    mode: 'stripe',
+    subscriptionStatus: 'active',
+    trialEndsAt: null,
+    currentPeriodEnd: '2025-05-01T00:00:00Z',
+    cancelAtPeriodEnd: false,
+    portalAvailable: true,
+    trialDays: 0,
+    ...overrides,
   });
 }

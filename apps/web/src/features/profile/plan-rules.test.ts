@@ -1,7 +1,7 @@
 // The plan button's and the chooser's labels (SPEC.md §4 Plan change), what a change of plan gives and
 // takes away and when a downgrade applies, and when a scheduled change is due.
 import { describe, expect, it } from 'vitest';
-import type { BillingState } from '@waymarks/shared';
+import { buildBillingState } from '@waymarks/shared/testing';
 import {
   chooserButtonLabel,
   downgradeTiming,
@@ -103,16 +103,7 @@ describe('planChangeSummary', () => {
 });
 
 describe('downgradeTiming', () => {
-  const stripe = (changes: Partial<BillingState>): BillingState => ({
-    mode: 'stripe',
-    subscriptionStatus: 'active',
-    trialEndsAt: null,
-    currentPeriodEnd: '2025-05-01T00:00:00Z',
-    cancelAtPeriodEnd: false,
-    portalAvailable: true,
-    trialDays: 0,
-    ...changes,
-  });
+  const stripe = buildBillingState;
 
   it('waits for the end of a running subscription, with its date when known', () => {
     expect(downgradeTiming(stripe({}), 'Explorer')).toBe(

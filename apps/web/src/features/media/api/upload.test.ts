@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptyMediaMetadata } from '@waymarks/shared';
 import { ApiError, createApi, type Transport } from '../../../lib/api';
 import { BUSY_COMPLETE_ATTEMPTS, uploadOneFile } from './upload';
-import { buildPin } from '@waymarks/shared/testing';
+import { buildMediaItem, buildPin } from '@waymarks/shared/testing';
 
 const metadata = emptyMediaMetadata();
 
@@ -33,36 +33,15 @@ const completed = {
   mediaId: 'm1',
   verification,
   pin,
-  media: {
+  // The usual answer now: stored and counted, its thumbnail and preview made afterwards.
+  media: buildMediaItem({
     mediaId: 'm1',
     pinId: 'p1',
-    userId: 'u1',
-    r2Key: 'media/u1/m1.jpg',
-    contentType: 'image/jpeg',
-    filename: 'a.jpg',
-    sizeMB: 3 / 1024 ** 2,
-    sizeBytes: 3,
-    uploadedAt: '2024-05-01T12:00:00.000Z',
-    // The usual answer now: stored and counted, its thumbnail and preview made afterwards.
     status: 'processing',
-    isVideo: false,
-    isImage: true,
-    width: 1,
-    height: 1,
-    exifData: {
-      dateTaken: null,
-      dateSource: null,
-      location: null,
-      camera: 'Unknown',
-      cameraMake: null,
-      cameraModel: null,
-    },
     verification,
     thumbnailUrl: null,
     previewUrl: null,
-    streamUrl: null,
-    refusal: null,
-  },
+  }),
 };
 
 /** A server whose complete answers 503 `busyTimes` times, then completes; records every call. */

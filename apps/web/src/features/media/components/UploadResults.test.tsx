@@ -4,7 +4,7 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { MediaItem } from '@waymarks/shared';
-import { buildPin } from '@waymarks/shared/testing';
+import { buildMediaItem, buildPin } from '@waymarks/shared/testing';
 import { PROCESSING_POLL_MS } from '../api/media';
 import type { FileResult } from '../upload-flow';
 import { UploadResults } from './UploadResults';
@@ -15,38 +15,17 @@ vi.mock('../../../app/auth/useAuth', () => ({ useAuth: () => ({ request }) }));
 const pin = buildPin({ pinId: 'pin-1', title: 'Lisbon', mediaCount: 2 });
 const verification = { status: 'verified', score: 80, hasLocationVerification: true } as const;
 
-function mediaItem(mediaId: string, overrides: Partial<MediaItem>): MediaItem {
-  return {
+/** An item of the pin, its previews still being made. */
+const mediaItem = (mediaId: string, overrides: Partial<MediaItem>): MediaItem =>
+  buildMediaItem({
     mediaId,
     pinId: pin.pinId,
-    userId: 'u1',
-    r2Key: `media/${mediaId}`,
-    contentType: 'image/jpeg',
-    filename: `${mediaId}.jpg`,
-    sizeMB: 1,
-    sizeBytes: 1024 * 1024,
-    uploadedAt: '2025-11-22T14:05:00.000Z',
     status: 'processing',
-    isVideo: false,
-    isImage: true,
-    width: null,
-    height: null,
-    exifData: {
-      dateTaken: null,
-      dateSource: null,
-      location: null,
-      camera: 'Unknown',
-      cameraMake: null,
-      cameraModel: null,
-    },
     verification,
     thumbnailUrl: null,
     previewUrl: null,
-    streamUrl: null,
-    refusal: null,
     ...overrides,
-  };
-}
+  });
 
 const uploaded = (mediaId: string): FileResult => ({
   file: new File([new Uint8Array([1])], `${mediaId}.jpg`, { type: 'image/jpeg' }),

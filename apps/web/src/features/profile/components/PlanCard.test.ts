@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Profile } from '@waymarks/shared';
+import { buildBillingState } from '@waymarks/shared/testing';
 import { billingLines } from './PlanCard';
 
-const billing = (changes: Partial<Profile['billing']>): Profile['billing'] => ({
-  mode: 'stripe',
-  subscriptionStatus: 'active',
-  trialEndsAt: null,
-  currentPeriodEnd: '2025-05-01T00:00:00Z',
-  cancelAtPeriodEnd: false,
-  portalAvailable: true,
-  trialDays: 0,
-  ...changes,
-});
+const billing = buildBillingState;
 
 describe('the subscription lines of the plan card', () => {
   it('says when a paid period renews', () => {
