@@ -1,7 +1,7 @@
 // Photos and videos in a real browser against the real server: the upload tab with smart detection,
-// uploads that become verified pins, quick upload from the map, the gallery and its viewer, deletion,
-// downloads by plan, refusals that keep the files selected, a photo refused after upload, and the same
-// on a phone.
+// uploads that become verified pins, quick upload from the map and the summary that ends it, the gallery
+// and its viewer, deletion, downloads by plan, refusals said once in a sentence naming the file (the
+// refused files stay selected), a photo refused after upload, and the same on a phone.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -16,6 +16,12 @@ const fixture = (relative: string) => path.join(FIXTURES, relative);
 const AREZZO_PHOTOS = ['DSCN0010.jpg', 'DSCN0012.jpg', 'DSCN0021.jpg'].map((name) =>
   fixture(`photos/gps/${name}`),
 );
+
+/** Refusals as the traveller reads them: one sentence, naming the file. */
+const EMPTY_REFUSAL = 'empty.jpg is empty.';
+const HTML_REFUSAL = 'html-named.jpg is an HTML page, not the photo it claims to be.';
+const CORRUPTED_REFUSAL = 'corrupted_data.jpg has damaged image data and cannot be read.';
+const TRUNCATED_REFUSAL = 'truncated.jpg has damaged image data and cannot be read.';
 
 type Tier = 'free' | 'basic' | 'standard' | 'plus' | 'pro';
 
@@ -126,7 +132,10 @@ test('quick upload places each photo by its GPS and names the new pins', async (
 
   await fileInput(dialog).setInputFiles([fixture('photos/gps/nokia_helsinki.jpg')]);
   await dialog.getByRole('button', { name: 'Upload & Auto-Detect' }).click();
-  await expect(page.getByRole('dialog', { name: 'Madrid' })).toBeVisible({ timeout: 30_000 });
+  // The dialog sums the upload up rather than opening one of its places.
+  await expect(dialog.getByRole('heading', { name: '2 photos in 2 places, 2 countries' })).toBeVisible({
+    timeout: 30_000,
+  });
   await page.keyboard.press('Escape');
   await expectStat(page, 'Places', '2');
   await expectStat(page, 'Media', '2');
@@ -192,21 +201,24 @@ test('downloads need the Adventurer plan: locked on free, one ZIP for Download A
   await freePage.close();
 });
 
-test('a file the server refuses is reported and stays selected, and leaves no empty place behind', async ({
+test('an empty file and a file that is not a photo are each said once, by name; the refused one stays selected, and leaves no empty place behind', async ({
   page,
 }) => {
   await signIn(page, 'free');
   const dialog = await openSearchResult(page, 'Arezzo', /^Arezzo/, 'Arezzo');
-  await fileInput(dialog).setInputFiles([fixture('hostile/html-named.jpg')]);
+  await fileInput(dialog).setInputFiles([fixture('hostile/html-named.jpg'), fixture('hostile/empty.jpg')]);
+  // The browser sees the empty file is empty: it is not added, and the server is never asked about it.
+  await expect(dialog.getByText(EMPTY_REFUSAL, { exact: true })).toHaveCount(1);
+  await expect(dialog.getByRole('list', { name: 'Selected files' }).getByRole('listitem')).toHaveText([
+    /html-named\.jpg/,
+  ]);
   await dialog.getByRole('button', { name: 'Upload 1 file' }).click();
-  // The server read the bytes: said in a traveller's words, with no MIME type in sight.
-  await expect(dialog.getByRole('alert')).toContainText(
-    'This file is an HTML page, not the photo it claims to be.',
-    {
-      timeout: 30_000,
-    },
-  );
-  await expect(dialog.getByRole('alert')).not.toContainText('image/jpeg');
+  // The server read the bytes: said in a traveller's words, naming the file, with no MIME type in sight.
+  await expect(dialog.getByRole('alert')).toHaveText(HTML_REFUSAL, { timeout: 30_000 });
+  await expect(dialog.getByText(HTML_REFUSAL, { exact: true })).toHaveCount(1);
+  await expect(dialog.getByRole('list', { name: 'Upload results' })).toHaveCount(0);
+  await expect(dialog).not.toContainText('image/jpeg');
+  await expect(dialog).not.toContainText('expected');
   await expect(dialog.getByRole('list', { name: 'Selected files' }).getByRole('listitem')).toHaveCount(1);
   // Nothing went up, so the pin the upload made for the place was removed again.
   await expect(dialog).toContainText('New location');
@@ -218,7 +230,9 @@ test('a file the server refuses is reported and stays selected, and leaves no em
     data.items.add(new File([new Uint8Array([0xff, 0xd8, 0xff])], 'tiny.jpg', { type: 'image/jpeg' }));
     zone.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
   });
-  await expect(dialog.getByText('1 file was skipped: only photos and videos can be uploaded.')).toBeVisible();
+  await expect(
+    dialog.getByText('notes.txt is not a photo or video that can be uploaded.', { exact: true }),
+  ).toHaveCount(1);
   await expect(dialog.getByRole('list', { name: 'Selected files' }).getByRole('listitem')).toHaveCount(2);
   await dialog.getByRole('button', { name: 'Remove tiny.jpg' }).click();
 
@@ -236,6 +250,7 @@ test('a file the server refuses is reported and stays selected, and leaves no em
   ]);
   await expect(dialog.getByRole('alert')).toHaveText('1 of 2 files could not be uploaded.');
   await expect(dialog.getByRole('list', { name: 'Upload results' }).getByRole('listitem')).toHaveCount(2);
+  await expect(dialog.getByText(HTML_REFUSAL, { exact: true })).toHaveCount(1);
   await expect(dialog.getByRole('button', { name: 'Save to my map' })).toHaveCount(0);
 
   const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
@@ -270,7 +285,11 @@ test('a photo whose pixels cannot be read is refused after its upload, says why,
   await expect(dialog.getByRole('list', { name: /^Photos & videos/ })).toHaveCount(0);
   await expect(dialog.getByText('No photos or videos yet')).toBeVisible();
   await expect(dialog.getByRole('tab', { name: 'View Media (0)' })).toBeVisible();
-  await expect(dialog.getByRole('list', { name: 'Upload results' })).not.toContainText('Unverified');
+  // Why is said once, beside Remove; the upload's results only mark it.
+  await expect(dialog.getByText(CORRUPTED_REFUSAL, { exact: true })).toHaveCount(1);
+  await expect(dialog.getByRole('list', { name: 'Upload results' }).getByRole('listitem')).toHaveText(
+    /^corrupted_data\.jpgNot kept$/,
+  );
 
   const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
   expect(results.violations).toEqual([]);
@@ -309,6 +328,52 @@ test(
 );
 
 test(
+  'a quick upload from several places ends with a summary, and Show on map closes it onto their pins',
+  { tag: '@phone' },
+  async ({ page }) => {
+    await signIn(page, 'free');
+    await page.getByRole('button', { name: /^Upload/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload & Auto-Detect' });
+    await fileInput(dialog).setInputFiles([
+      ...AREZZO_PHOTOS.slice(0, 2),
+      // Its GPS puts it in Arezzo too; its pixels cannot be read, which only shows after its upload.
+      fixture('hostile/truncated.jpg'),
+      fixture('photos/gps/iphone6_madrid.jpg'),
+      fixture('photos/gps/nokia_helsinki.jpg'),
+      fixture('video/paris_apple_keys.mov'),
+      fixture('hostile/empty.jpg'),
+    ]);
+    await expect(dialog.getByText(EMPTY_REFUSAL, { exact: true })).toHaveCount(1);
+    await expect(dialog.getByRole('list', { name: 'Selected files' }).getByRole('listitem')).toHaveCount(6);
+
+    await dialog.getByRole('button', { name: 'Upload & Auto-Detect' }).click();
+    // The summary counts what was kept: truncated.jpg leaves the count once the server has read it.
+    await expect(
+      dialog.getByRole('heading', { name: '4 photos and 1 video in 4 places, 4 countries' }),
+    ).toBeFocused({ timeout: 45_000 });
+    await expect(dialog.getByRole('list', { name: 'Places' }).getByRole('listitem')).toHaveText([
+      /, Italy2 photos$/,
+      /, Spain1 photo$/,
+      /, Finland1 photo$/,
+      /, France1 video$/,
+    ]);
+    await expect(
+      dialog.getByRole('list', { name: 'Not added to your map' }).getByRole('listitem'),
+    ).toHaveText([TRUNCATED_REFUSAL]);
+    await expect(dialog.getByText(TRUNCATED_REFUSAL, { exact: true })).toHaveCount(1);
+
+    await dialog.getByRole('button', { name: 'Show on map' }).click();
+    await expect(dialog).toBeHidden();
+    // The map fits the four new places: each pin is on screen.
+    for (const country of ['Italy', 'Spain', 'Finland', 'France']) {
+      await expect(page.getByRole('button', { name: new RegExp(`, ${country}$`) })).toBeInViewport();
+    }
+    await expectStat(page, 'Places', '4');
+    await expectStat(page, 'Media', '5');
+  },
+);
+
+test(
   'on a phone: quick upload by touch and a swipe in the viewer',
   { tag: '@phone-only' },
   async ({ page }) => {
@@ -317,6 +382,13 @@ test(
     const dialog = page.getByRole('dialog', { name: 'Upload & Auto-Detect' });
     await fileInput(dialog).setInputFiles(AREZZO_PHOTOS.slice(0, 2));
     await dialog.getByRole('button', { name: 'Upload & Auto-Detect' }).tap();
+    await expect(dialog.getByRole('heading', { name: '2 photos in 1 place, 1 country' })).toBeVisible({
+      timeout: 30_000,
+    });
+    await dialog.getByRole('button', { name: 'Show on map' }).tap();
+    await expect(dialog).toBeHidden();
+    // The map has flown to the new pin: a tap on it opens its place.
+    await page.getByRole('button', { name: 'Arezzo, Italy' }).tap();
     const pinDialog = page.getByRole('dialog', { name: 'Arezzo' });
     const grid = pinDialog.getByRole('list', { name: /^Photos & videos/ });
     await expect(grid.getByRole('listitem')).toHaveCount(2, { timeout: 30_000 });

@@ -247,7 +247,7 @@ describe('refusing hostile files', () => {
 
   it('says why a decompression bomb is refused', async () => {
     const error = await refusal(processFile(fixture('hostile/pixel-flood-40000x40000.png')));
-    expect(error.message).toBe('The image is too large to process (over 100 megapixels).');
+    expect(error.message).toBe('This file is an image too large to process (over 100 megapixels).');
     expect(MAX_IMAGE_PIXELS).toBe(100_000_000);
   });
 

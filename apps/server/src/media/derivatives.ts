@@ -1,7 +1,7 @@
 // Thumbnails, screen previews and video posters for a stored photo or video, refusing hostile or broken
 // files: picks the maker for the sniffed type (images.ts, heif.ts, poster.ts) and runs it in its turn.
 import { heifDerivatives } from './heif.js';
-import { imageDerivatives, MESSAGES, type Derivatives } from './images.js';
+import { imageDerivatives, PROBLEMS, type Derivatives } from './images.js';
 import type { Limiter } from './job-limiter.js';
 import { videoDerivatives } from './poster.js';
 import { ACCEPTED_TYPES, type SniffedType } from './sniff.js';
@@ -23,7 +23,7 @@ export function createDerivativeMaker(jobs: Limiter): MakeDerivatives {
 
 async function derive(file: string, type: SniffedType): Promise<Derivatives> {
   if (!ACCEPTED_TYPES.some((accepted) => accepted.mime === type.mime && accepted.kind === type.kind)) {
-    throw new UnprocessableMedia('unsupported-type', MESSAGES.notMedia);
+    throw new UnprocessableMedia('unsupported-type', PROBLEMS.notMedia);
   }
   if (type.kind === 'video') return videoDerivatives(file, type.mime);
   if (type.mime === 'image/heic' || type.mime === 'image/heif') return heifDerivatives(file);

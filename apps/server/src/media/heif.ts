@@ -10,7 +10,7 @@ import {
   assertPixels,
   imageDerivatives,
   MAX_IMAGE_PIXELS,
-  MESSAGES,
+  PROBLEMS,
   readHeader,
   render,
   type Derivatives,
@@ -51,20 +51,20 @@ export async function heifDerivatives(file: string): Promise<Derivatives> {
   if (header) assertPixels(header.width, header.height);
 
   const { size } = await stat(file);
-  if (size > MAX_HEIF_FILE_BYTES) throw new UnprocessableMedia('too-large', MESSAGES.fileTooLarge);
+  if (size > MAX_HEIF_FILE_BYTES) throw new UnprocessableMedia('too-large', PROBLEMS.fileTooLarge);
   // libheif paints missing tiles of a truncated file bright green instead of failing, so check first
   // that every item's data is inside the file.
   if (!(await withFileRanges(file, ({ read }) => heifItemsWithinFile(read, size)))) {
-    throw new UnprocessableMedia('damaged', MESSAGES.damagedImage);
+    throw new UnprocessableMedia('damaged', PROBLEMS.damagedImage);
   }
 
   const result = await decodeHeif(file);
-  if ('tooLarge' in result) throw new UnprocessableMedia('too-large', MESSAGES.tooManyPixels);
+  if ('tooLarge' in result) throw new UnprocessableMedia('too-large', PROBLEMS.tooManyPixels);
   if ('error' in result) {
-    throw new UnprocessableMedia('damaged', MESSAGES.damagedImage, { cause: new Error(result.error) });
+    throw new UnprocessableMedia('damaged', PROBLEMS.damagedImage, { cause: new Error(result.error) });
   }
   const { width, height, data } = result;
-  if (data.byteLength !== width * height * 4) throw new UnprocessableMedia('damaged', MESSAGES.damagedImage);
+  if (data.byteLength !== width * height * 4) throw new UnprocessableMedia('damaged', PROBLEMS.damagedImage);
   const pixels = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   return render(
     () => sharp(pixels, { raw: { width, height, channels: 4 }, limitInputPixels: MAX_IMAGE_PIXELS }),

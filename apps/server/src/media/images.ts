@@ -26,14 +26,14 @@ export const MAX_IMAGE_PIXELS = 100_000_000;
 export const THUMBNAIL_SIZE = 400;
 const PREVIEW_MAX_SIZE = 1600;
 
-/** Why a file is refused, as the uploader reads it. */
-export const MESSAGES = {
-  notMedia: 'This file is not a photo or video we can read.',
-  tooManyPixels: `The image is too large to process (over ${MAX_IMAGE_PIXELS / 1_000_000} megapixels).`,
-  videoTooLarge: `The video is too large to process (its frames are over ${MAX_IMAGE_PIXELS / 1_000_000} megapixels).`,
-  fileTooLarge: 'The image file is too large to process.',
-  damagedImage: 'The image data is damaged and cannot be read.',
-  damagedVideo: 'The video file is damaged and cannot be read.',
+/** Why a file is refused, each the rest of a sentence about the file (UnprocessableMedia). */
+export const PROBLEMS = {
+  notMedia: 'is not a photo or video we can read',
+  tooManyPixels: `is an image too large to process (over ${MAX_IMAGE_PIXELS / 1_000_000} megapixels)`,
+  videoTooLarge: `is a video whose frames are too large to process (over ${MAX_IMAGE_PIXELS / 1_000_000} megapixels)`,
+  fileTooLarge: 'is an image file too large to process',
+  damagedImage: 'has damaged image data and cannot be read',
+  damagedVideo: 'is a damaged video file that cannot be read',
 };
 
 /** sharp's name for the decoder that must have recognised each accepted image type. */
@@ -62,7 +62,7 @@ export async function imageDerivatives(file: string, mime: string): Promise<Deri
   const header = await readHeader(file);
   // file-type and libvips judge by different bytes; only a file both agree on is decoded.
   if (header.format !== SHARP_FORMATS[mime]) {
-    throw new UnprocessableMedia('unsupported-type', MESSAGES.notMedia);
+    throw new UnprocessableMedia('unsupported-type', PROBLEMS.notMedia);
   }
   assertPixels(header.width, header.pageHeight ?? header.height);
   const { width, height } = header.autoOrient;
@@ -79,15 +79,15 @@ export async function readHeader(input: string | Buffer): Promise<sharp.Metadata
 }
 
 export function assertPixels(width: number | undefined, height: number | undefined): void {
-  if (!width || !height) throw new UnprocessableMedia('damaged', MESSAGES.damagedImage);
-  if (width * height > MAX_IMAGE_PIXELS) throw new UnprocessableMedia('too-large', MESSAGES.tooManyPixels);
+  if (!width || !height) throw new UnprocessableMedia('damaged', PROBLEMS.damagedImage);
+  if (width * height > MAX_IMAGE_PIXELS) throw new UnprocessableMedia('too-large', PROBLEMS.tooManyPixels);
 }
 
 function decodeFailure(error: unknown): UnprocessableMedia {
   if (error instanceof UnprocessableMedia) return error;
   const message = error instanceof Error ? error.message : String(error);
-  if (/pixel limit/i.test(message)) return new UnprocessableMedia('too-large', MESSAGES.tooManyPixels);
-  return new UnprocessableMedia('damaged', MESSAGES.damagedImage, { cause: error });
+  if (/pixel limit/i.test(message)) return new UnprocessableMedia('too-large', PROBLEMS.tooManyPixels);
+  return new UnprocessableMedia('damaged', PROBLEMS.damagedImage, { cause: error });
 }
 
 /**

@@ -97,7 +97,7 @@ describe('video posters', { timeout: SLOW }, () => {
       await writeFile(clip('cut.mp4'), whole.subarray(0, 3000));
       const error = await refusal(processFile(clip('cut.mp4')));
       expect(error.reason).toBe('damaged');
-      expect(error.message).toBe('The video file is damaged and cannot be read.');
+      expect(error.message).toBe('This file is a damaged video file that cannot be read.');
     });
 
     it('refuses as damaged a file that starts like an MP4 and then is noise', async () => {

@@ -5,7 +5,7 @@ import {
   assertPixels,
   encode,
   MAX_IMAGE_PIXELS,
-  MESSAGES,
+  PROBLEMS,
   readHeader,
   render,
   SHARP_INPUT,
@@ -99,13 +99,13 @@ async function grabFrame(file: string, demuxer: 'mov' | 'avi', seconds: number):
     timeoutMs: VIDEO_FRAME_TIMEOUT_MS,
     maxOutputBytes: MAX_POSTER_BYTES,
   });
-  if (result.outcome === 'too-large') throw new UnprocessableMedia('too-large', MESSAGES.videoTooLarge);
+  if (result.outcome === 'too-large') throw new UnprocessableMedia('too-large', PROBLEMS.videoTooLarge);
   // Decision: a frame that takes 20 s is treated like one that cannot be decoded (neutral poster), not
   // as a refusal, so a slow moment on a busy server never costs someone their video.
   if (result.outcome === 'timeout') return { noFrame: true };
   if (result.ok) return result.output.length > 0 ? { frame: result.output } : { empty: true };
   if (/Invalid data found when processing input|moov atom not found/i.test(result.log)) {
-    throw new UnprocessableMedia('damaged', MESSAGES.damagedVideo, { cause: new Error(result.log.trim()) });
+    throw new UnprocessableMedia('damaged', PROBLEMS.damagedVideo, { cause: new Error(result.log.trim()) });
   }
   return { noFrame: true };
 }

@@ -112,7 +112,8 @@ describe('sniffFile refusing hostile files', () => {
   it('refuses an empty file as empty', async () => {
     const error = await refusal(sniffFile(fixture('hostile/empty.jpg')));
     expect(error.reason).toBe('empty');
-    expect(error.message).toBe('The file is empty.');
+    expect(error.message).toBe('This file is empty.');
+    expect(error.about('empty.jpg')).toBe('empty.jpg is empty.');
   });
 
   it('refuses HTML named .jpg, naming what it found', async () => {
@@ -156,6 +157,7 @@ describe('sniffFile refusing hostile files', () => {
     const error = await refusal(sniffFile(fixture('video/tokyo_xyz.mp4'), 'image/jpeg'));
     expect(error.reason).toBe('type-mismatch');
     expect(error.message).toBe('This file is an MP4 video, not the photo it claims to be.');
+    expect(error.about('tokyo.jpg')).toBe('tokyo.jpg is an MP4 video, not the photo it claims to be.');
   });
 
   it('with the declared type, accepts a file within the declared family', async () => {

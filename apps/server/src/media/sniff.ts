@@ -91,7 +91,7 @@ const SNIFF_BYTES = 4100;
  */
 export async function sniff(read: ReadRange, declared?: string): Promise<SniffedType> {
   const head = Buffer.from(await read(0, SNIFF_BYTES));
-  if (head.length === 0) throw new UnprocessableMedia('empty', 'The file is empty.');
+  if (head.length === 0) throw new UnprocessableMedia('empty', 'is empty');
 
   const detected = await fileTypeFromBuffer(head);
   const accepted = detected ? BY_MIME.get(detected.mime) : undefined;
@@ -110,17 +110,15 @@ export async function sniff(read: ReadRange, declared?: string): Promise<Sniffed
   if (declared !== undefined && label) throw mismatch(declared, label);
   throw new UnprocessableMedia(
     'unsupported-type',
-    label
-      ? `This file is ${label}, not a photo or video we can read.`
-      : 'This file is not a photo or video we can read.',
+    label ? `is ${label}, not a photo or video we can read` : 'is not a photo or video we can read',
   );
 }
 
-/** 'This file is an HTML page, not the photo it claims to be.': what it is, in a traveller's words. */
+/** '… is an HTML page, not the photo it claims to be': what it is, in a traveller's words. */
 function mismatch(declared: string, found: string): UnprocessableMedia {
   const kind = BY_MIME.get(essence(declared))?.kind;
   const claimed = kind === 'video' ? 'the video' : kind === 'image' ? 'the photo' : 'a photo or video';
-  return new UnprocessableMedia('type-mismatch', `This file is ${found}, not ${claimed} it claims to be.`);
+  return new UnprocessableMedia('type-mismatch', `is ${found}, not ${claimed} it claims to be`);
 }
 
 /** sniff() of a file on disk. */

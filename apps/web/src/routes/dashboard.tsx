@@ -13,6 +13,7 @@ import {
   MapView,
   SearchBox,
   StatsBar,
+  boundsAround,
   nearestPinWithin,
   usePreferences,
   type MapFocus,
@@ -142,6 +143,14 @@ export default function DashboardRoute() {
     setSelected(QUICK_UPLOAD_PLACE);
   }, []);
 
+  // The end of a quick upload: the dialog closes and the map shows every place it added at once.
+  const showPlaces = useCallback((placed: readonly Pin[]) => {
+    setSelected(null);
+    setTemporaryMarker(null);
+    const bounds = boundsAround(placed);
+    if (bounds) setFocus({ bounds, maxZoom: FOCUS_ZOOM });
+  }, []);
+
   const searchPlaces = useCallback((query: string, signal: AbortSignal) => search(query, signal), [search]);
 
   if (!user) return null;
@@ -241,6 +250,7 @@ export default function DashboardRoute() {
           setSelected(null);
           setTemporaryMarker(null);
         }}
+        onShowOnMap={showPlaces}
       />
     </>
   );

@@ -1,7 +1,7 @@
 // The Media contract (SPEC.md §3 Media item, upload request and response, §7 Media): /api/media.
 import { z } from 'zod';
 import { DATE_SOURCES } from '../media-metadata.js';
-import { MEDIA_LIMITS, UNKNOWN_CAMERA } from '../media-rules.js';
+import { MEDIA_LIMITS, MEDIA_MESSAGES, UNKNOWN_CAMERA } from '../media-rules.js';
 import { Pin } from './pins.js';
 
 const location = z.object({
@@ -36,13 +36,18 @@ const pinId = z.string().max(64);
 export const UploadUrlRequest = z.strictObject({
   pinId,
   contentType: z.string().max(100).describe("The file's type; empty is read from the filename"),
-  filename: z.string().trim().min(1, 'filename is required').max(MEDIA_LIMITS.filenameMax),
-  sizeMB: z.number().positive().describe('Size in MB (bytes / 1,048,576)'),
+  filename: z
+    .string()
+    .trim()
+    .min(1, MEDIA_MESSAGES.filenameRequired)
+    .max(MEDIA_LIMITS.filenameMax, MEDIA_MESSAGES.filenameTooLong),
+  // An empty file is refused in words, not zod's 'Too small: expected number to be >0'.
+  sizeMB: z.number().positive(MEDIA_MESSAGES.emptyFile).describe('Size in MB (bytes / 1,048,576)'),
   sizeBytes: z
     .number()
     .int()
-    .positive()
-    .max(MEDIA_LIMITS.maxFileBytes)
+    .positive(MEDIA_MESSAGES.emptyFile)
+    .max(MEDIA_LIMITS.maxFileBytes, MEDIA_MESSAGES.fileTooLarge)
     .optional()
     .describe('Exact size; when given the PUT is capped at it instead of sizeMB rounded up'),
   exifData: ClientExifData.optional(),
@@ -111,7 +116,7 @@ export const MediaItem = z
     refusal: z
       .string()
       .nullable()
-      .describe('Why a refused item could not be kept, in words for the traveller'),
+      .describe('Why a refused item could not be kept: a sentence naming the file, for the traveller'),
   })
   .describe('MediaItem');
 export type MediaItem = z.infer<typeof MediaItem>;

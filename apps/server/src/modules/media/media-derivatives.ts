@@ -48,7 +48,7 @@ export class MediaDerivatives {
     } catch (error) {
       if (error instanceof ObjectNotFoundError) return; // deleted while the job waited
       if (!(error instanceof UnprocessableMedia)) throw error;
-      if (await media.refuseReady(row.id, error.message, now())) {
+      if (await media.refuseReady(row.id, error.about(row.filename), now())) {
         await this.deleteObjects(objectKeys(keys));
         await this.deps.progress.refresh(row.user_id);
       }

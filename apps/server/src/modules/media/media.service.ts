@@ -205,7 +205,7 @@ export class MediaService {
     } catch (error) {
       if (!(error instanceof UnprocessableMedia)) throw error;
       await this.refuse(row, keys);
-      throw new AppError(422, ErrorCode.unprocessableMedia, error.message);
+      throw new AppError(422, ErrorCode.unprocessableMedia, error.about(row.filename));
     }
 
     const { type, metadata } = inspected;

@@ -7,6 +7,7 @@ export { MapErrorBoundary } from './components/MapErrorBoundary';
 export { SearchBox } from './components/SearchBox';
 export { StatsBar } from './components/StatsBar';
 export type { MapFocus } from './components/MapView';
+export { boundsAround } from './map-bounds';
 export { nearestPinWithin } from './own-places';
 export { usePreferences } from './preferences';
 

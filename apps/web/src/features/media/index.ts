@@ -1,5 +1,7 @@
-// What other features may use of media: the gallery and the upload panel, with the types they report.
+// What other features may use of media: the gallery, the upload panel and the end of a quick upload,
+// with the types they report.
 export { MediaGallery } from './components/MediaGallery';
 export { UploadPanel, type UploadLeftover } from './components/UploadPanel';
 export { UploadResults } from './components/UploadResults';
-export { isQuickUpload, type UploadOutcome } from './upload-flow';
+export { QuickUploadSummary } from './components/QuickUploadSummary';
+export { isQuickUpload, type FileResult, type UploadOutcome } from './upload-flow';

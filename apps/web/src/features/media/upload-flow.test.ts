@@ -44,11 +44,14 @@ function setup(files: [File, MediaMetadata][], existingPins: Pin[] = []) {
     }),
     uploadFile: vi.fn(async (pinId: string, file: File) => {
       uploads.push({ pinId, name: file.name });
-      if (file.name.startsWith('bad')) throw new Error('The image data is damaged and cannot be read.');
+      if (file.name.startsWith('bad')) {
+        throw new Error(`${file.name} has damaged image data and cannot be read.`);
+      }
       return {
         mediaId: `m-${file.name}`,
         verification: { status: 'verified' as const, score: 100, hasLocationVerification: true },
         pin: pin(pinId, AREZZO),
+        isVideo: false,
       };
     }),
     deletePin: vi.fn(async (pinId: string) => {
@@ -184,7 +187,7 @@ describe('runUpload', () => {
     expect(outcome.results.filter((r) => r.outcome.ok)).toHaveLength(5);
     expect(outcome.results.find((r) => !r.outcome.ok)?.outcome).toEqual({
       ok: false,
-      message: 'The image data is damaged and cannot be read.',
+      message: 'bad.jpg has damaged image data and cannot be read.',
     });
     expect(logged).toHaveBeenCalledOnce();
     logged.mockRestore();

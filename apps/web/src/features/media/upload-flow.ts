@@ -16,6 +16,7 @@ import {
   type PinCreateRequest,
 } from '@waymarks/shared';
 import { roundCoordinate } from '../places';
+import { uploadFailed } from './messages';
 
 export interface UploadSettings {
   autoDetectDate: boolean;
@@ -66,6 +67,8 @@ export interface UploadedFile {
   mediaId: string;
   verification: MediaVerificationResult;
   pin: Pin;
+  /** As the server read the bytes, for the count of photos and videos. */
+  isVideo: boolean;
 }
 
 export interface FileResult {
@@ -180,7 +183,7 @@ export async function runUpload(
         outcome:
           result.status === 'fulfilled'
             ? { ok: true, uploaded: result.value }
-            : { ok: false, message: messageOf(result.reason) },
+            : { ok: false, message: messageOf(file, result.reason) },
       });
     });
     const failed = settled.filter((result) => result.status === 'rejected');
@@ -196,8 +199,9 @@ export async function runUpload(
   return { results, pins: pins.filter((pin) => !empty.includes(pin.pinId)) };
 }
 
-function messageOf(reason: unknown): string {
-  return reason instanceof Error && reason.message ? reason.message : MEDIA_MESSAGES.uploadFailed;
+/** uploadFile rejects with a sentence naming the file (refusals.ts); anything else is said the same way. */
+function messageOf(file: File, reason: unknown): string {
+  return reason instanceof Error && reason.message ? reason.message : uploadFailed(file);
 }
 
 /**

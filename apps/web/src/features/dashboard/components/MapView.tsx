@@ -28,6 +28,7 @@ import {
 } from '../../map';
 import { MARKER_COLORS, markerTitle, showsVerified } from '../../places';
 import { PinClusters, paddedBounds, type ClusterItem } from '../clusters';
+import type { MapBounds } from '../map-bounds';
 
 /**
  * A globe at world zooms that flattens into the usual map as one zooms in: fully a globe up to zoom 4,
@@ -41,13 +42,22 @@ const FLAT_PROJECTION: ProjectionSpecification = { type: 'mercator' };
 /** SPEC.md §9: the default map centre and zoom. */
 export const DEFAULT_VIEW = { latitude: 40.7128, longitude: -74.006, zoom: 3 } as const;
 
-export interface MapFocus {
-  lat: number;
-  lng: number;
-  zoom: number;
-  /** Move at once (first load) rather than fly. */
-  instant?: boolean;
-}
+/** Where the map goes: a point at a zoom, or a box of places shown whole (no closer than maxZoom). */
+export type MapFocus =
+  | {
+      lat: number;
+      lng: number;
+      zoom: number;
+      /** Move at once (first load) rather than fly. */
+      instant?: boolean;
+    }
+  | { bounds: MapBounds; maxZoom: number };
+
+/**
+ * Room left round a fitted box: the search box and Upload button along the top, the zoom buttons on the
+ * right, the credits at the bottom, so no pin lands under them.
+ */
+const FIT_PADDING = { top: 72, right: 64, bottom: 48, left: 48 };
 
 export interface MapViewProps {
   pins: readonly Pin[];
@@ -209,6 +219,10 @@ export default function MapView({
   useEffect(() => {
     const map = mapRef.current;
     if (!map || !focus || status !== 'ready') return;
+    if ('bounds' in focus) {
+      map.fitBounds(focus.bounds, { padding: FIT_PADDING, maxZoom: focus.maxZoom, duration: 900 });
+      return;
+    }
     const target = { center: [focus.lng, focus.lat] as [number, number], zoom: focus.zoom };
     if (focus.instant) map.jumpTo(target);
     else map.flyTo({ ...target, duration: 900 });

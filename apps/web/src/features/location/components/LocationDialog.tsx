@@ -1,8 +1,9 @@
 // The location dialog (SPEC.md §2): the place's header (name, 'Saved • N media' or 'New location', visit
 // date, flag and country, Verified badge); the tabs 'Upload Photos & Videos' and, for a saved pin, 'View
 // Media (count)'; saving a place without photos; renaming, re-dating and deleting a saved pin, deletion
-// after confirmation. Quick upload opens it at 0, 0 as 'Upload & Auto-Detect'. The pin's forms come from
-// pins and the photos and videos from media: this is where the two meet.
+// after confirmation. Quick upload opens it at 0, 0 as 'Upload & Auto-Detect' and ends with a summary of
+// the places it added and 'Show on map'. The pin's forms come from pins and the photos and videos from
+// media: this is where the two meet.
 import { useEffect, useRef, useState } from 'react';
 import { BadgeCheck, CalendarDays, X } from 'lucide-react';
 import { formatVisitDate, hasFeature, type Pin, type TierId } from '@waymarks/shared';
@@ -10,9 +11,11 @@ import { CountryFlag } from '../../../components/CountryFlag';
 import { Tabs } from '../../../components/ui/Tabs';
 import {
   MediaGallery,
+  QuickUploadSummary,
   UploadPanel,
   UploadResults,
   isQuickUpload,
+  type FileResult,
   type UploadLeftover,
   type UploadOutcome,
 } from '../../media';
@@ -33,6 +36,7 @@ function PlaceBody({
   onUploaded,
   leftover,
   onLeftover,
+  onQuickUploaded,
 }: {
   place: MapPlace;
   tier: TierId;
@@ -47,6 +51,8 @@ function PlaceBody({
   /** Files an upload to this place could not send, kept while the place became a pin. */
   leftover: UploadLeftover | null;
   onLeftover: (leftover: UploadLeftover, pinId: string) => void;
+  /** A quick upload that placed files: the dialog sums it up rather than opening one of its places. */
+  onQuickUploaded: (results: FileResult[]) => void;
 }) {
   const pin = place.pin;
   // SPEC.md §2: the dialog opens on the view tab when the pin exists and has media, or just had files
@@ -64,6 +70,10 @@ function PlaceBody({
   const quick = !pin && isQuickUpload(place);
 
   function uploaded(outcome: UploadOutcome, failed: UploadLeftover | null) {
+    if (quick) {
+      onQuickUploaded(outcome.results);
+      return;
+    }
     const target = pin ?? outcome.pins[0];
     if (!target) return;
     // The newest copy of the pin the files went to: the last complete answer carries its count.
@@ -132,7 +142,7 @@ function PlaceBody({
                     ? '1 file uploaded'
                     : `${lastUpload.results.length} files uploaded`}
                 </h3>
-                <UploadResults results={lastUpload.results} />
+                <UploadResults results={lastUpload.results} refusalsShownElsewhere />
               </section>
             )}
             <MediaGallery pin={pin} tier={tier} />
@@ -158,6 +168,7 @@ export function LocationDialog({
   onClose,
   onSaved,
   onDeleted,
+  onShowOnMap,
 }: {
   place: MapPlace | null;
   tier: TierId;
@@ -166,6 +177,8 @@ export function LocationDialog({
   onClose: () => void;
   onSaved: (pin: Pin) => void;
   onDeleted: () => void;
+  /** 'Show on map' at the end of a quick upload: the places it added, for the map to show them all. */
+  onShowOnMap: (pins: Pin[]) => void;
 }) {
   const [shown, setShown] = useState(place);
   // Keep the last place while the dialog animates closed.
@@ -179,11 +192,13 @@ export function LocationDialog({
   const showTop = () => content.current?.scrollTo({ top: 0 });
   const [lastUpload, setLastUpload] = useState<UploadOutcome | null>(null);
   const [leftover, setLeftover] = useState<(UploadLeftover & { pinId: string }) | null>(null);
+  const [quickResults, setQuickResults] = useState<FileResult[] | null>(null);
   // A closed dialog forgets its last upload; a new pin made by the upload keeps it.
   useEffect(() => {
     if (!place) {
       setLastUpload(null);
       setLeftover(null);
+      setQuickResults(null);
     }
   }, [place]);
 
@@ -234,19 +249,24 @@ export function LocationDialog({
                 )}
               </ul>
             )}
-            <PlaceBody
-              key={pin?.pinId ?? `${current.lat},${current.lng}`}
-              place={current}
-              tier={tier}
-              pins={pins}
-              onSaved={onSaved}
-              onDeleted={onDeleted}
-              onShowTop={showTop}
-              lastUpload={lastUpload}
-              onUploaded={setLastUpload}
-              leftover={leftover && leftover.pinId === pin?.pinId ? leftover : null}
-              onLeftover={(kept, pinId) => setLeftover({ ...kept, pinId })}
-            />
+            {quick && quickResults ? (
+              <QuickUploadSummary results={quickResults} onShowOnMap={onShowOnMap} />
+            ) : (
+              <PlaceBody
+                key={pin?.pinId ?? `${current.lat},${current.lng}`}
+                place={current}
+                tier={tier}
+                pins={pins}
+                onSaved={onSaved}
+                onDeleted={onDeleted}
+                onShowTop={showTop}
+                lastUpload={lastUpload}
+                onUploaded={setLastUpload}
+                leftover={leftover && leftover.pinId === pin?.pinId ? leftover : null}
+                onLeftover={(kept, pinId) => setLeftover({ ...kept, pinId })}
+                onQuickUploaded={setQuickResults}
+              />
+            )}
           </>
         )}
       </DialogPanel>

@@ -107,7 +107,7 @@ describe('uploadOneFile when the server answers the completion', () => {
     );
     const { request, calls } = server(0);
     const done = await uploadOneFile(request, 'p1', file, metadata, async () => {});
-    expect(done).toEqual({ mediaId: 'm1', verification, pin });
+    expect(done).toEqual({ mediaId: 'm1', verification, pin, isVideo: false });
     expect(calls.some((call) => call.startsWith('DELETE'))).toBe(false);
   });
 
@@ -124,5 +124,41 @@ describe('uploadOneFile when the server answers the completion', () => {
     const { request, calls } = server(0, refused);
     await expect(uploadOneFile(request, 'p1', file, metadata, async () => {})).rejects.toThrow(reason);
     await vi.waitFor(() => expect(calls.at(-1)).toBe('DELETE /media/m1'));
+  });
+});
+
+describe('uploadOneFile refusing a file', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const file = new File([new Uint8Array([1, 2, 3])], 'a.jpg', { type: 'image/jpeg' });
+
+  it('says an empty file is empty, by its name, without asking the server', async () => {
+    const { request, calls } = server(0);
+    const empty = new File([], 'empty.jpg', { type: 'image/jpeg' });
+    await expect(uploadOneFile(request, 'p1', empty, metadata, async () => {})).rejects.toThrow(
+      /^empty\.jpg is empty\.$/,
+    );
+    expect(calls).toEqual([]);
+  });
+
+  it('says a refused PUT and a lost connection by the file name, and frees the reservation', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 500 })),
+    );
+    const refused = server(0);
+    await expect(uploadOneFile(refused.request, 'p1', file, metadata, async () => {})).rejects.toThrow(
+      /^a\.jpg could not be sent \(Upload failed: 500\)\. Please try again\.$/,
+    );
+    await vi.waitFor(() => expect(refused.calls.at(-1)).toBe('DELETE /media/m1'));
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    const offline = server(0);
+    await expect(uploadOneFile(offline.request, 'p1', file, metadata, async () => {})).rejects.toThrow(
+      /^a\.jpg could not be uploaded\. Check your connection and try again\.$/,
+    );
+    await vi.waitFor(() => expect(offline.calls.at(-1)).toBe('DELETE /media/m1'));
   });
 });

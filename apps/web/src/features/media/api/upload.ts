@@ -3,13 +3,13 @@
 // is free again at once.
 import {
   MB,
-  MEDIA_MESSAGES,
-  uploadFailedMessage,
   type CompleteUploadResponse,
   type MediaMetadata,
   type UploadUrlResponse,
 } from '@waymarks/shared';
-import { ApiError, describeError, type Api } from '../../../lib/api';
+import { ApiError, type Api } from '../../../lib/api';
+import { sendFailed, uploadUnreachable } from '../messages';
+import { refusedAfterUpload, selectionRefusal, uploadRefusal } from '../refusals';
 import type { UploadedFile } from '../upload-flow';
 
 /** What the browser read, sent along; the server reads the file again and keeps its own reading. */
@@ -21,15 +21,6 @@ function exifDataOf(file: File, metadata: MediaMetadata) {
     ...(camera ? { camera } : {}),
     lastModified: Math.max(0, Math.round(file.lastModified || 0)),
   };
-}
-
-/** The server's words for a refusal, else 'Upload failed: {status}'; a failure of our own keeps its words. */
-function uploadError(error: unknown): Error {
-  return new Error(
-    describeError(error, uploadFailedMessage, (other) =>
-      other instanceof Error && other.message ? other.message : uploadFailedMessage(0),
-    ),
-  );
 }
 
 /** How often a completion the server was too busy to start is tried again before the file counts as failed. */
@@ -45,6 +36,9 @@ export async function uploadOneFile(
   metadata: MediaMetadata,
   sleep: (ms: number) => Promise<void> = wait,
 ): Promise<UploadedFile> {
+  // Every failure is a sentence naming the file (refusals.ts); an empty file never reaches the server.
+  const refused = selectionRefusal(file, false);
+  if (refused) throw new Error(refused);
   const exifData = exifDataOf(file, metadata);
   let reserved: UploadUrlResponse;
   try {
@@ -59,21 +53,25 @@ export async function uploadOneFile(
       },
     });
   } catch (error) {
-    throw uploadError(error);
+    throw new Error(uploadRefusal(file, error, 'reserve'));
   }
   const cancel = () => api('deleteMedia', { params: { mediaId: reserved.mediaId } }).catch(() => {});
+  let response: Response;
   try {
-    const response = await fetch(reserved.uploadUrl, {
+    response = await fetch(reserved.uploadUrl, {
       method: 'PUT',
       body: file,
       headers: { 'Content-Type': reserved.contentType },
     });
-    // SPEC.md §5: an upload response is required to be successful, else 'Upload failed: {status}'.
-    if (!response.ok) throw new Error(uploadFailedMessage(response.status));
-  } catch (error) {
+  } catch {
     // The reservation would otherwise hold the file's size against the allowance until it expires.
     void cancel();
-    throw uploadError(error);
+    throw new Error(uploadUnreachable(file));
+  }
+  // SPEC.md §5: an upload response is required to be successful, else 'Upload failed: {status}'.
+  if (!response.ok) {
+    void cancel();
+    throw new Error(sendFailed(file, response.status));
   }
   const complete = () => api('completeUpload', { body: { mediaId: reserved.mediaId, exifData } });
   let done: CompleteUploadResponse;
@@ -83,16 +81,21 @@ export async function uploadOneFile(
     // A refusal was answered (and the server already removed the file); a lost answer may hide a
     // completed upload, which must not be deleted, so only an answered error cancels.
     if (error instanceof ApiError) void cancel();
-    throw uploadError(error);
+    throw new Error(uploadRefusal(file, error, 'complete'));
   }
   // Processing (its previews still being made) or ready is a file that went up. A refusal already known
   // at completion is reported here, with the file still selected, so its empty record is removed at once
   // rather than left for the gallery.
   if (done.media.status === 'refused') {
     void cancel();
-    throw new Error(done.media.refusal ?? MEDIA_MESSAGES.uploadFailed);
+    throw new Error(refusedAfterUpload(file, done.media.refusal));
   }
-  return { mediaId: done.mediaId, verification: done.verification, pin: done.pin };
+  return {
+    mediaId: done.mediaId,
+    verification: done.verification,
+    pin: done.pin,
+    isVideo: done.media.isVideo,
+  };
 }
 
 /**

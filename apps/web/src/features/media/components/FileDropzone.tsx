@@ -1,21 +1,17 @@
 // The file uploader (SPEC.md §5): drag and drop takes only image/ and video/ files, the picker filters to
 // images and videos (not on Android, whose picker then hides the gallery), and the selection is listed
-// with sizes, each removable.
+// with sizes, each removable. A file that cannot be uploaded (not a photo or video, empty, too large) is
+// not added, and one sentence naming it says why.
 import { useId, useRef, useState, type DragEvent } from 'react';
-import { FileVideo, ImageIcon, MapPin, UploadCloud, X } from 'lucide-react';
+import { CircleAlert, FileVideo, ImageIcon, MapPin, UploadCloud, X } from 'lucide-react';
 import {
   MEDIA_LISTED_TYPES,
   MEDIA_PICKER_ACCEPT,
   formatFileSize,
   hasCoordinates,
-  isMediaFileName,
   type MediaMetadata,
 } from '@waymarks/shared';
-
-/** HEIC files come with an empty type in most browsers: the extension tells. */
-function isMediaFile(file: File): boolean {
-  return isMediaFileName(file.type, file.name);
-}
+import { selectionRefusal } from '../refusals';
 
 const isAndroid = () => typeof navigator !== 'undefined' && /android/i.test(navigator.userAgent);
 
@@ -34,15 +30,16 @@ export function FileDropzone({
 }) {
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
-  const [skipped, setSkipped] = useState(0);
+  const [refused, setRefused] = useState<string[]>([]);
   const hintId = useId();
 
+  // A drop brings whatever was dragged; the picker's own filter already asked for photos and videos,
+  // so a file it gives without a type (HEIC in most browsers) is left to the server to judge.
   function take(list: FileList | null, fromDrop: boolean) {
     const all = Array.from(list ?? []);
-    const accepted = fromDrop
-      ? all.filter(isMediaFile)
-      : all.filter((file) => isMediaFile(file) || !file.type);
-    setSkipped(all.length - accepted.length);
+    const reasons = all.map((file) => selectionRefusal(file, fromDrop));
+    setRefused(reasons.filter((reason): reason is string => reason !== null));
+    const accepted = all.filter((_, index) => reasons[index] === null);
     if (accepted.length > 0) onAdd(accepted);
   }
 
@@ -95,12 +92,18 @@ export function FileDropzone({
           Browse files
         </button>
       </div>
-      {skipped > 0 && (
-        <p role="status" className="text-sm text-slate-700">
-          {skipped === 1 ? '1 file was skipped' : `${skipped} files were skipped`}: only photos and videos can
-          be uploaded.
-        </p>
-      )}
+      <div role="status">
+        {refused.length > 0 && (
+          <ul aria-label="Files not added" className="flex flex-col gap-1 text-sm text-danger-800">
+            {refused.map((reason, index) => (
+              <li key={index} className="flex items-start gap-2">
+                <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                <span className="min-w-0 [overflow-wrap:anywhere]">{reason}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
       {files.length > 0 && (
         <ul
           aria-label="Selected files"

@@ -70,9 +70,10 @@ function mediaItem(n: number, overrides: Partial<MediaItem> = {}): MediaItem {
 const processing = (n: number, overrides: Partial<MediaItem> = {}) =>
   mediaItem(n, { status: 'processing', thumbnailUrl: null, previewUrl: null, ...overrides });
 
-const DAMAGED = "The photo's data is damaged, so it could not be kept.";
-const refused = (n: number) =>
-  mediaItem(n, { status: 'refused', thumbnailUrl: null, previewUrl: null, refusal: DAMAGED });
+/** The server's refusal of a file whose pixels could not be read: a sentence naming the file. */
+const damaged = (n: number) => `IMG_${n}.jpg has damaged image data and cannot be read.`;
+const refused = (n: number, refusal: string | null = damaged(n)) =>
+  mediaItem(n, { status: 'refused', thumbnailUrl: null, previewUrl: null, refusal });
 
 const video = mediaItem(3, {
   filename: 'clip.mov',
@@ -299,14 +300,17 @@ describe('Items still being processed', () => {
 });
 
 describe('Refused files', () => {
-  it('shows the filename and the reason apart from the media, opened by nothing and counted nowhere', async () => {
-    serve({ [`GET /media/pin/${pin.pinId}`]: listOf([mediaItem(1), refused(2)]) });
+  it('shows the reason, one sentence naming the file, apart from the media, opened by nothing and counted nowhere', async () => {
+    serve({ [`GET /media/pin/${pin.pinId}`]: listOf([mediaItem(1), refused(2), refused(4, null)]) });
     renderGallery();
     const kept = await screen.findByRole('list', { name: 'Files that could not be kept' });
-    expect(within(kept).queryByText('IMG_2.jpg')).not.toBeNull();
-    expect(within(kept).queryByText(DAMAGED)).not.toBeNull();
+    expect(
+      within(kept)
+        .getAllByRole('listitem')
+        .map((tile) => tile.textContent),
+    ).toEqual([`${damaged(2)}Remove`, 'IMG_4.jpg could not be read, so it was not kept.Remove']);
     const remove = within(kept).getByRole('button', { name: 'Remove IMG_2.jpg' });
-    expect(remove.getAttribute('aria-describedby')).toBe(within(kept).getByText(DAMAGED).id);
+    expect(remove.getAttribute('aria-describedby')).toBe(within(kept).getByText(damaged(2)).id);
 
     const grid = screen.getByRole('list', { name: /Photos & videos/ });
     expect(within(grid).getAllByRole('listitem')).toHaveLength(1);
@@ -328,7 +332,7 @@ describe('Refused files', () => {
     const remove = screen.getByRole('button', { name: 'Remove IMG_2.jpg' });
     remove.focus();
     fireEvent.click(remove);
-    await waitFor(() => expect(screen.queryByText('IMG_2.jpg')).toBeNull());
+    await waitFor(() => expect(screen.queryByText(damaged(2))).toBeNull());
     expect(calledPaths()).toContain('DELETE /media/m2');
     expect(screen.queryByRole('list', { name: 'Files that could not be kept' })).toBeNull();
     expect(document.activeElement?.textContent).toContain('Photos & videos');

@@ -1,5 +1,6 @@
-// A file whose pixels could not be read after upload: nothing of it is kept, so the traveller is told why
-// and can only remove it. It is not media: it is never opened in the viewer nor counted.
+// A file whose pixels could not be read after upload: nothing of it is kept, so the traveller is told why,
+// in one sentence naming the file, and can only remove it. It is not media: it is never opened in the
+// viewer nor counted.
 import { useId } from 'react';
 import { FileWarning, Trash2 } from 'lucide-react';
 import type { MediaItem } from '@waymarks/shared';
@@ -7,7 +8,8 @@ import { describeError } from '../../../lib/api';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useDeleteMedia } from '../api/media';
-import { REFUSED_WITHOUT_REASON, deleteFailed, deleteUnreachable } from '../messages';
+import { deleteFailed, deleteUnreachable } from '../messages';
+import { refusedAfterUpload } from '../refusals';
 
 export function RefusedTile({
   item,
@@ -36,12 +38,9 @@ export function RefusedTile({
     <li className="flex flex-col gap-3 rounded-card border border-danger-200 bg-danger-50 p-3 sm:flex-row sm:items-center">
       <div className="flex min-w-0 flex-1 items-start gap-2.5">
         <FileWarning aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-danger-700" />
-        <div className="min-w-0 text-sm">
-          <p className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{item.filename}</p>
-          <p id={reasonId} className="text-danger-800">
-            {item.refusal ?? REFUSED_WITHOUT_REASON}
-          </p>
-        </div>
+        <p id={reasonId} className="min-w-0 text-sm text-slate-900 [overflow-wrap:anywhere]">
+          {refusedAfterUpload({ name: item.filename }, item.refusal)}
+        </p>
       </div>
       {/* aria-disabled rather than disabled while busy, so keyboard focus stays on the button. */}
       <Button

@@ -12,6 +12,7 @@ import {
   type Pin,
 } from '@waymarks/shared';
 import { useApi } from '../../../app/auth/useApi';
+import { describeError } from '../../../lib/api';
 import { Alert } from '../../../components/ui/Alert';
 import { VisitDateField } from '../../../components/VisitDateField';
 import { refreshPinFigures } from '../../pins';
@@ -35,7 +36,7 @@ import { AutoDetectedCard, type DetectedSummary } from './AutoDetectedCard';
 import { NAMED_PLACES, NO_PLACES, type DetectedPlaces } from '../detected-places';
 import { FileDropzone } from './FileDropzone';
 import { SmartDetectionCard } from './SmartDetectionCard';
-import { UploadResults, fileKey } from './UploadResults';
+import { RunReport, fileKey } from './UploadResults';
 
 function ProgressBar({ value }: { value: number }) {
   return (
@@ -58,11 +59,10 @@ function ProgressBar({ value }: { value: number }) {
   );
 }
 
-/** Files a run could not send, with every file's outcome and the error shown for them. */
+/** Files a run could not send, with every file's outcome. */
 export interface UploadLeftover {
   files: File[];
   results: FileResult[];
-  error: string;
 }
 
 export function UploadPanel({
@@ -97,7 +97,8 @@ export function UploadPanel({
   const [dateError, setDateError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const [progress, setProgress] = useState(0);
-  const [error, setError] = useState<string | null>(initial?.error ?? null);
+  /** A refusal of the whole run (nothing selected, no GPS in quick upload, a pin not made). */
+  const [error, setError] = useState<string | null>(null);
   const [results, setResults] = useState<FileResult[] | null>(initial?.results ?? null);
   const [explain, setExplain] = useState<string | null>(null);
   const selection = useRef(0);
@@ -199,27 +200,21 @@ export function UploadPanel({
       // Errors keep their files selected; the ones that went up leave the selection.
       const failedKeys = new Set(failed.map((result) => fileKey(result.file)));
       const remaining = files.filter((file) => failedKeys.has(fileKey(file)));
-      const failure =
-        failed.length === 0
-          ? null
-          : failed.length === outcome.results.length
-            ? (failed[0]!.outcome as { message: string }).message
-            : `${failed.length} of ${outcome.results.length} files could not be uploaded.`;
       setFiles(remaining);
-      setError(failure);
       await Promise.all([
         refreshPinFigures(queryClient),
         queryClient.invalidateQueries({ queryKey: mediaKeys.all }),
       ]);
       // With a failure the panel stays, showing what went up and what did not, the failed files kept.
       if (failed.length < outcome.results.length) {
-        onUploaded(outcome, failure ? { files: remaining, results: outcome.results, error: failure } : null);
+        onUploaded(outcome, failed.length > 0 ? { files: remaining, results: outcome.results } : null);
       }
     } catch (caught) {
+      // The server's words for a pin it would not make (a plan's limit); never an error's own text.
       setError(
-        caught instanceof UploadRefused || (caught instanceof Error && caught.message)
-          ? (caught as Error).message
-          : MEDIA_MESSAGES.uploadFailed,
+        describeError(caught, MEDIA_MESSAGES.uploadFailed, (other) =>
+          other instanceof UploadRefused ? other.message : MEDIA_MESSAGES.uploadFailed,
+        ),
       );
     } finally {
       setUploading(false);
@@ -258,7 +253,7 @@ export function UploadPanel({
       />
       {uploading && <ProgressBar value={progress} />}
       {error && <Alert tone="error">{error}</Alert>}
-      {results && !uploading && <UploadResults results={results} />}
+      {results && !uploading && <RunReport results={results} />}
       <div className="flex flex-col gap-2">
         <button
           type="button"
