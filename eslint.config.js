@@ -71,6 +71,7 @@ const SERVER_COMMON = path.join(SERVER_SRC, 'common');
 const TABLE_OWNERS = {
   users: 'auth/users.repository.ts',
   email_codes: 'auth/codes.repository.ts',
+  email_changes: 'auth/codes.repository.ts',
   password_resets: 'auth/codes.repository.ts',
   oauth_login_codes: 'auth/codes.repository.ts',
   sessions: 'auth/sessions.repository.ts',

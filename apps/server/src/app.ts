@@ -18,7 +18,13 @@ import { requireSameOrigin } from './http/same-origin.js';
 import { isPageRequest, registerWebApp, sendIndexPage } from './http/web.js';
 import { loggerOptions } from './logger.js';
 import { buildServices, type ServiceDeps } from './services.js';
-import { authRoutes, createRequireAuth, googleRoutes, meRoute } from './modules/auth/index.js';
+import {
+  authRoutes,
+  createRequireAuth,
+  credentialsRoutes,
+  googleRoutes,
+  meRoute,
+} from './modules/auth/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { reportsRoutes } from './modules/reports/index.js';
 import { placesRoutes } from './modules/places/index.js';
@@ -96,7 +102,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   const services = buildServices({ ...deps, log: app.log });
-  const { storage, auth, sessions, google, reports, gazetteer, pins, countries, avatar } = services;
+  const { storage, auth, credentials, sessions, google, reports, gazetteer, pins, countries, avatar } =
+    services;
   const { leaderboard, profile, billing, billingWebhookRoutes, account, deletionProofs, media, downloadAll } =
     services;
   const requireAuth = createRequireAuth(sessions);
@@ -137,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         guarded.addHook('onRequest', requireAuth);
         guarded.addHook('onRoute', requireDocumentedGuard);
         await guarded.register(meRoute, { prefix: '/auth' });
+        await guarded.register(credentialsRoutes, { prefix: '/auth', credentials });
         await guarded.register(placesRoutes, { gazetteer });
         await guarded.register(pinsRoutes, { pins });
         await guarded.register(countriesRoutes, { countries });

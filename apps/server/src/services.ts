@@ -52,7 +52,7 @@ export function buildServices(deps: ServiceDeps) {
   const mailer = deps.mailer ?? createMailer(config.mail, log);
   const jobs: JobQueue = deps.jobs ?? new InProcessQueue({ log });
 
-  const { users, sessions, throttle, auth, google } = createAuth({
+  const { users, sessions, throttle, auth, credentials, google } = createAuth({
     config,
     db,
     mailer,
@@ -139,6 +139,7 @@ export function buildServices(deps: ServiceDeps) {
     users,
     sessions,
     auth,
+    credentials,
     google,
     reports,
     gazetteer,

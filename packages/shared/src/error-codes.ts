@@ -34,4 +34,7 @@ export const ErrorCode = {
   planUnchanged: 'PLAN_UNCHANGED',
   billingNotConfigured: 'BILLING_NOT_CONFIGURED',
   confirmationMismatch: 'CONFIRMATION_MISMATCH',
+  passwordNotSet: 'PASSWORD_NOT_SET',
+  emailUnchanged: 'EMAIL_UNCHANGED',
+  emailTaken: 'EMAIL_TAKEN',
 } as const;

@@ -30,6 +30,7 @@ import * as accountLinksAndCodes from './migrations/0015_account_export_links_de
 import * as namesNotFromEmail from './migrations/0016_names_not_from_email.js';
 import * as mediaUploadReservations from './migrations/0017_media_upload_reservations.js';
 import * as mediaDerivatives from './migrations/0018_media_derivatives.js';
+import * as emailChanges from './migrations/0019_email_changes.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016_names_not_from_email': namesNotFromEmail,
   '0017_media_upload_reservations': mediaUploadReservations,
   '0018_media_derivatives': mediaDerivatives,
+  '0019_email_changes': emailChanges,
 };
 
 // int8 (bigint) columns hold millisecond timestamps, well inside Number's exact range.

@@ -37,6 +37,17 @@ export interface EmailCodesTable {
   ticket_hash: string | null;
 }
 
+/** A signed-in traveller's move to another address, waiting for the code sent there (0019). */
+export interface EmailChangesTable {
+  user_id: string;
+  new_email: string;
+  /** HMAC of the code, keyed with the server secret. */
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: number;
+  created_at: number;
+}
+
 export interface PasswordResetsTable {
   token_hash: string;
   user_id: string;
@@ -259,6 +270,7 @@ export interface MediaUploadReservationsTable {
 export interface Database {
   users: UsersTable;
   email_codes: EmailCodesTable;
+  email_changes: EmailChangesTable;
   password_resets: PasswordResetsTable;
   refresh_tokens: RefreshTokensTable;
   sessions: SessionsTable;

@@ -183,7 +183,9 @@ export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
  */
 const SAMPLE_VALUES: Record<string, unknown> = {
   email: 'route-suite@example.com',
+  newEmail: 'route-suite-moved@example.com',
   password: TEST_PASSWORD,
+  newPassword: 'Another-Horse2',
   visitDate: '2020-05-01',
   contentType: 'image/jpeg',
   filename: 'photo.jpg',

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
+  ChangePasswordRequest,
+  ConfirmEmailChangeRequest,
+  EmailChangeRequest,
   ForgotPasswordRequest,
   OAuthExchangeRequest,
   ResetPasswordRequest,
@@ -138,6 +141,38 @@ describe('ResetPasswordRequest', () => {
       'Password must contain uppercase, lowercase, and number',
     ]);
     expect(ResetPasswordRequest.safeParse({ token: 't', password: 'Abcdefg1' }).success).toBe(true);
+  });
+});
+
+describe('ChangePasswordRequest', () => {
+  it('takes the current password as typed and holds the new one to the sign-up rules', () => {
+    const body = { currentPassword: ' any old thing ', newPassword: 'Abcdefg1' };
+    expect(ChangePasswordRequest.parse(body)).toEqual(body);
+    expect(messages(ChangePasswordRequest, { ...body, newPassword: 'abcdefgh' })).toEqual([
+      'Password must contain uppercase, lowercase, and number',
+    ]);
+    expect(messages(ChangePasswordRequest, { ...body, currentPassword: '' })).toEqual([
+      'Password is required',
+    ]);
+  });
+});
+
+describe('EmailChangeRequest', () => {
+  it('trims and lowercases the new address and refuses one that is not an address', () => {
+    const body = { newEmail: '  Ada@New.Example ', currentPassword: 'x' };
+    expect(EmailChangeRequest.parse(body).newEmail).toBe('ada@new.example');
+    expect(messages(EmailChangeRequest, { ...body, newEmail: 'ada' })).toEqual([
+      'Please enter a valid email',
+    ]);
+    expect(EmailChangeRequest.safeParse({ ...body, email: 'ada@example.com' }).success).toBe(false);
+  });
+});
+
+describe('ConfirmEmailChangeRequest', () => {
+  it("accepts a 6-character code, trimmed, and refuses an empty one with 'Verification code is required'", () => {
+    expect(ConfirmEmailChangeRequest.parse({ code: ' 123456 ' }).code).toBe('123456');
+    expect(messages(ConfirmEmailChangeRequest, { code: ' ' })).toEqual(['Verification code is required']);
+    expect(ConfirmEmailChangeRequest.safeParse({ code: '1234567' }).success).toBe(false);
   });
 });
 

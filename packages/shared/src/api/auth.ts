@@ -12,6 +12,13 @@ const email = z
   .transform((value) => value.toLowerCase())
   .describe('E-mail address; compared case-insensitively');
 
+/** The account's password as it is now, typed again to prove who asks: never trimmed, any strength. */
+const currentPassword = z
+  .string()
+  .min(1, MESSAGES.passwordRequired)
+  .max(LIMITS.textMax, MESSAGES.tooLong)
+  .describe('The account’s password as it is now');
+
 const newPassword = z
   .string()
   .max(LIMITS.textMax, MESSAGES.tooLong)
@@ -20,7 +27,8 @@ const newPassword = z
     if (message) ctx.addIssue({ code: 'custom', message });
   });
 
-const name = z
+/** A traveller's name as others see it: chosen at sign-up, changed on the profile. */
+export const PersonName = z
   .string()
   .trim()
   .min(1, MESSAGES.nameRequired)
@@ -63,7 +71,7 @@ export const Session = z
 export type Session = z.infer<typeof Session>;
 
 export const SignUpRequest = z.strictObject({
-  name,
+  name: PersonName,
   email,
   username: username.optional(),
   password: newPassword,
@@ -120,3 +128,39 @@ export const AuthConfigResponse = z.object({
   googleEnabled: z.boolean().describe('False when no Google client is configured on this server'),
 });
 export type AuthConfigResponse = z.infer<typeof AuthConfigResponse>;
+
+// Changing what a signed-in traveller signs in with (POST /api/auth/password, /api/auth/email and
+// /api/auth/email/confirm). Both changes ask for the current password; an account without one (Google
+// sign-in only) sets one first through a reset link.
+
+export const ChangePasswordRequest = z.strictObject({
+  currentPassword,
+  newPassword: newPassword.describe(
+    'The new password: 8 or more characters, upper and lower case and a digit',
+  ),
+});
+export type ChangePasswordRequest = z.input<typeof ChangePasswordRequest>;
+
+export const EmailChangeRequest = z.strictObject({
+  newEmail: email.describe('The address to move the account to; a 6-digit code is sent there'),
+  currentPassword,
+});
+export type EmailChangeRequest = z.input<typeof EmailChangeRequest>;
+
+export const EmailChangeStarted = z
+  .object({
+    email: z.string().describe('Where the code was sent'),
+    expiresAt: z.string().describe('ISO 8601 date-time: when the code stops working'),
+  })
+  .describe('EmailChangeStarted');
+export type EmailChangeStarted = z.infer<typeof EmailChangeStarted>;
+
+export const ConfirmEmailChangeRequest = z.strictObject({
+  code: z
+    .string()
+    .trim()
+    .min(1, MESSAGES.codeRequired)
+    .max(LIMITS.verificationCodeLength, 'Invalid verification code provided, please try again.')
+    .describe('The 6-digit code sent to the new address'),
+});
+export type ConfirmEmailChangeRequest = z.input<typeof ConfirmEmailChangeRequest>;

@@ -5,6 +5,10 @@
 import { z } from 'zod';
 import {
   AuthConfigResponse,
+  ChangePasswordRequest,
+  ConfirmEmailChangeRequest,
+  EmailChangeRequest,
+  EmailChangeStarted,
   ForgotPasswordRequest,
   OAuthExchangeRequest,
   ResendCodeRequest,
@@ -84,6 +88,9 @@ export const ENDPOINT_SCHEMAS = {
   refresh: { response: Session.optional() },
   signOut: { response: OkResponse },
   me: { response: User },
+  changePassword: { body: ChangePasswordRequest, response: OkResponse },
+  requestEmailChange: { body: EmailChangeRequest, response: EmailChangeStarted },
+  confirmEmailChange: { body: ConfirmEmailChangeRequest, response: User },
   listPins: { response: PinListResponse },
   createPin: { body: PinCreateRequest, response: PinCreateResponse },
   updatePin: { body: PinUpdateRequest, response: Pin },

@@ -3,6 +3,10 @@
 // table; endpoint-schemas.ts pairs each entry with the zod schemas the server validates with.
 import type {
   AuthConfigResponse,
+  ChangePasswordRequest,
+  ConfirmEmailChangeRequest,
+  EmailChangeRequest,
+  EmailChangeStarted,
   ForgotPasswordRequest,
   OAuthExchangeRequest,
   ResendCodeRequest,
@@ -105,6 +109,18 @@ export const ENDPOINTS = {
   refresh: endpoint<{ response: Session | undefined }>('POST', '/auth/refresh'),
   signOut: endpoint<{ response: OkResponse }>('POST', '/auth/signout'),
   me: endpoint<{ response: User }>('GET', '/auth/me'),
+  /** Signed in: a new password for the current one; every other session of the account ends. */
+  changePassword: endpoint<{ body: ChangePasswordRequest; response: OkResponse }>('POST', '/auth/password'),
+  /** Signed in: mails a code to the new address; nothing changes until it is entered. */
+  requestEmailChange: endpoint<{ body: EmailChangeRequest; response: EmailChangeStarted }>(
+    'POST',
+    '/auth/email',
+  ),
+  /** Signed in: the code from the new address moves the account there; the old address is told. */
+  confirmEmailChange: endpoint<{ body: ConfirmEmailChangeRequest; response: User }>(
+    'POST',
+    '/auth/email/confirm',
+  ),
 
   // Pins and countries (SPEC.md §7)
   listPins: endpoint<{ response: PinListResponse }>('GET', '/pins'),

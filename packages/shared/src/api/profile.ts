@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { TIER_IDS } from '../tiers.js';
 import { LIMITS, MESSAGES, validateUsername } from '../validation.js';
+import { PersonName } from './auth.js';
 
 const TierId = z.enum(TIER_IDS);
 const count = z.number().int().min(0);
@@ -78,6 +79,9 @@ export const Profile = z
     name: z.string(),
     username: z.string().nullable(),
     picture: z.string().nullable(),
+    googleOnly: z
+      .boolean()
+      .describe('Signs in with Google only: a password must be set before the e-mail or password can change'),
     signupDate: isoDateTime,
     tier: ProfileTier,
     pendingTierChange: PendingTierChange.nullable(),
@@ -87,16 +91,20 @@ export const Profile = z
   .describe('Profile');
 export type Profile = z.infer<typeof Profile>;
 
-export const UpdateProfileRequest = z.strictObject({
-  username: z
-    .string()
-    .trim()
-    .min(LIMITS.usernameMin, MESSAGES.usernameTooShort)
-    .superRefine((value, ctx) => {
-      const message = validateUsername(value);
-      if (message) ctx.addIssue({ code: 'custom', message });
-    }),
-});
+export const UpdateProfileRequest = z
+  .strictObject({
+    name: PersonName.optional().describe('The name others see (2 to 200 characters)'),
+    username: z
+      .string()
+      .trim()
+      .min(LIMITS.usernameMin, MESSAGES.usernameTooShort)
+      .superRefine((value, ctx) => {
+        const message = validateUsername(value);
+        if (message) ctx.addIssue({ code: 'custom', message });
+      })
+      .optional(),
+  })
+  .describe('The fields to change; those left out stay as they are');
 export type UpdateProfileRequest = z.input<typeof UpdateProfileRequest>;
 
 export const TierChangeRequest = z.strictObject({

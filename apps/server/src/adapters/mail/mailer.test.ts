@@ -10,7 +10,7 @@ const CODE = '493817';
 const TOKEN = 'q8Zr1vJ0cX3mW5tB7nK2pL9sD4fG6hY0aE1iU3oR5wT';
 const LINK = `https://waymarks.example/reset-password?token=${TOKEN}`;
 // The code is in the subject, as in the real mail.
-const message = verificationCodeMail('traveller@example.com', CODE);
+const message = verificationCodeMail('traveller@example.com', CODE, 'Ada Lovelace');
 
 describe('the outbox mailer', () => {
   const dirs: string[] = [];

@@ -5,7 +5,7 @@ import { ErrorCode, NEUTRAL_NAME, type SignUpRequest, type TierId } from '@wayma
 import type { FastifyBaseLogger } from 'fastify';
 import { mailForLog, type Mailer, type MailMessage } from '../../adapters/mail/mailer.js';
 import type { UserRow } from '../../db/schema.js';
-import { AppError, badRequest, tooManyRequests } from '../../http/errors.js';
+import { AppError, badRequest } from '../../http/errors.js';
 import { accountExistsMail, passwordResetMail, verificationCodeMail } from './auth.mails.js';
 import type { CodesRepository } from './codes.repository.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -13,10 +13,12 @@ import type { IssuedSession, SessionService } from './session.service.js';
 import {
   AUTH_LIMITS,
   KNOWN_ADDRESS_MS,
+  admitAttempt,
+  attemptSucceeded,
   throttleKey,
   type Reservation,
   type Throttle,
-  type ThrottlePolicy,
+  type ThrottleLimit,
 } from './throttle.js';
 import { newId } from '../../common/ids.js';
 import { hashCode, hashToken, randomCode, randomToken } from './tokens.js';
@@ -104,7 +106,7 @@ export class AuthService {
       now: at,
       staleBefore: at - PENDING_SIGNUP_TTL_MS,
     });
-    await mailer.send(verificationCodeMail(user.email, code));
+    await mailer.send(verificationCodeMail(user.email, code, input.name));
     return answer;
   }
 
@@ -128,7 +130,7 @@ export class AuthService {
     await codes.reissueCode(target, hashCode(this.deps.secret, code), now() + CODE_TTL_MS);
     // A fresh code gets fresh guesses from the address that asked for it; resends are limited above.
     await throttle.clear(throttleKey('code', email, clientKey));
-    if (target !== NOBODY) this.sendAfterAnswer(verificationCodeMail(email, code));
+    if (target !== NOBODY) this.sendAfterAnswer(verificationCodeMail(email, code, signUp?.name));
   }
 
   /**
@@ -215,7 +217,7 @@ export class AuthService {
       if (signUp && (await this.mayMail(email))) {
         const code = randomCode();
         await codes.reissueCode(signUp.id, hashCode(this.deps.secret, code), now() + CODE_TTL_MS);
-        await this.deps.mailer.send(verificationCodeMail(user.email, code));
+        await this.deps.mailer.send(verificationCodeMail(user.email, code, signUp.name));
       }
       throw new AppError(403, ErrorCode.userNotConfirmed, AUTH_MESSAGES.notConfirmed);
     }
@@ -353,30 +355,12 @@ export class AuthService {
     });
   }
 
-  /**
-   * Counts this attempt on each key before anything is tried, in order, and refuses with 429 at the first
-   * key past its limit (so an attempt refused by one key does not count toward the next); then waits out
-   * the largest slow-down. Counting first is what holds a burst of parallel guesses to the limit. A key
-   * marked 'count only' is counted but refuses nothing.
-   */
-  private async admit(
-    ...limits: [string, ThrottlePolicy, ('limit' | 'count only')?][]
-  ): Promise<Reservation[]> {
-    const reservations: Reservation[] = [];
-    for (const [key, policy, mode = 'limit'] of limits) {
-      const reservation = await this.deps.throttle.reserve(key, policy);
-      if (!reservation.allowed && mode === 'limit') throw tooManyRequests();
-      reservations.push(reservation);
-    }
-    const delayMs = Math.max(0, ...reservations.map((reservation) => reservation.delayMs));
-    if (delayMs > 0) await this.sleep(delayMs);
-    return reservations;
+  private admit(...limits: ThrottleLimit[]): Promise<Reservation[]> {
+    return admitAttempt(this.deps.throttle, this.sleep, limits);
   }
 
-  /** After a success the account-from-this-address key is cleared; the others give this attempt back. */
-  private async succeeded([own, ...shared]: Reservation[]): Promise<void> {
-    if (own) await this.deps.throttle.clear(own.key);
-    await Promise.all(shared.map((reservation) => this.deps.throttle.release(reservation)));
+  private succeeded(reservations: Reservation[]): Promise<void> {
+    return attemptSucceeded(this.deps.throttle, reservations);
   }
 }
 

@@ -1,4 +1,5 @@
-// Single-use secrets sent to people: e-mail confirmation codes, password-reset links, OAuth login codes.
+// Single-use secrets sent to people: e-mail confirmation codes, the codes of e-mail changes, password-reset
+// links, OAuth login codes.
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 
@@ -153,6 +154,66 @@ export class CodesRepository {
     return result.numUpdatedRows === 1n;
   }
 
+  /**
+   * The account's one pending move to `newEmail`, replacing any earlier one (whose code stops working) with
+   * a new code and fresh guesses.
+   */
+  async saveEmailChange(row: {
+    userId: string;
+    newEmail: string;
+    codeHash: string;
+    expiresAt: number;
+    now: number;
+  }): Promise<void> {
+    const values = {
+      new_email: row.newEmail,
+      code_hash: row.codeHash,
+      attempts: 0,
+      expires_at: row.expiresAt,
+      created_at: row.now,
+    };
+    await this.db
+      .insertInto('email_changes')
+      .values({ user_id: row.userId, ...values })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+      .execute();
+  }
+
+  /**
+   * Counts a guess at the account's pending e-mail change and answers its code's hash, in one statement,
+   * so parallel guesses get no more than `maxAttempts` between them; undefined when none is pending, it
+   * has expired or it has no guesses left.
+   */
+  async reserveEmailChangeGuess(
+    userId: string,
+    now: number,
+    maxAttempts: number,
+  ): Promise<{ codeHash: string } | undefined> {
+    const row = await this.db
+      .updateTable('email_changes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('user_id', '=', userId)
+      .where('attempts', '<', maxAttempts)
+      .where('expires_at', '>', now)
+      .returning('code_hash')
+      .executeTakeFirst();
+    return row && { codeHash: row.code_hash };
+  }
+
+  /**
+   * Takes the pending change whose code is `codeHash` out, in one statement, so of two requests with the
+   * same code only one gets it: the address it moves to, or undefined.
+   */
+  async takeEmailChange(userId: string, codeHash: string): Promise<string | undefined> {
+    const row = await this.db
+      .deleteFrom('email_changes')
+      .where('user_id', '=', userId)
+      .where('code_hash', '=', codeHash)
+      .returning('new_email')
+      .executeTakeFirst();
+    return row?.new_email;
+  }
+
   async insertPasswordReset(row: { tokenHash: string; userId: string; expiresAt: number; now: number }) {
     await this.db
       .insertInto('password_resets')
@@ -192,6 +253,16 @@ export class CodesRepository {
         .execute();
       return true;
     });
+  }
+
+  /** Voids every outstanding reset link of the account (its password or address changed since). */
+  async voidPasswordResets(userId: string, now: number): Promise<void> {
+    await this.db
+      .updateTable('password_resets')
+      .set({ used_at: now })
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .execute();
   }
 
   async insertOAuthLoginCode(row: {

@@ -7,6 +7,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { AuthService } from './auth.service.js';
 import { CodesRepository } from './codes.repository.js';
+import { AccountCredentials } from './credentials.service.js';
 import { GoogleSignIn } from './google.service.js';
 import { RefreshTokensRepository } from './refresh-tokens.repository.js';
 import { SessionService } from './session.service.js';
@@ -26,11 +27,12 @@ export {
 } from './throttle.js';
 export { hashCode, hashToken, randomCode, randomToken } from './tokens.js';
 export { authRoutes, meRoute } from './auth.routes.js';
+export { credentialsRoutes } from './credentials.routes.js';
 export { googleRoutes } from './google.routes.js';
 export { createRequireAuth } from './require-auth.js';
 
 interface AuthModuleDeps {
-  config: Pick<Config, 'authSecret' | 'publicUrl' | 'sessions' | 'google'>;
+  config: Pick<Config, 'authSecret' | 'publicUrl' | 'supportEmail' | 'sessions' | 'google'>;
   db: Db;
   mailer: Mailer;
   now: () => number;
@@ -40,8 +42,8 @@ interface AuthModuleDeps {
 
 /**
  * Accounts and sessions: the users' repository (the owner of the users table, which other modules reach
- * through the port of common/users.ts), sessions, the throttle, sign-up and sign-in, and Google sign-in
- * when it is configured.
+ * through the port of common/users.ts), sessions, the throttle, sign-up and sign-in, changes of the
+ * password and the e-mail address, and Google sign-in when it is configured.
  */
 export function createAuth({ config, db, mailer, now, sleep, log }: AuthModuleDeps) {
   const users = new UsersRepository(db);
@@ -67,6 +69,19 @@ export function createAuth({ config, db, mailer, now, sleep, log }: AuthModuleDe
     sleep,
     log,
   });
+  const credentials = new AccountCredentials({
+    users,
+    codes,
+    sessions,
+    throttle,
+    mailer,
+    secret: config.authSecret,
+    publicUrl: config.publicUrl,
+    supportEmail: config.supportEmail,
+    now,
+    sleep,
+    log,
+  });
   const google = config.google
     ? new GoogleSignIn(
         { ...config.google, redirectUri: `${config.publicUrl}/api/auth/google/callback` },
@@ -76,5 +91,5 @@ export function createAuth({ config, db, mailer, now, sleep, log }: AuthModuleDe
         now,
       )
     : undefined;
-  return { users, sessions, throttle, auth, google };
+  return { users, sessions, throttle, auth, credentials, google };
 }

@@ -56,12 +56,14 @@ export class RefreshTokensRepository {
       .execute();
   }
 
-  async revokeAllForUser(userId: string, now: number): Promise<void> {
-    await this.db
+  /** Revokes every live token of the account, except those of the session `keepFamilyId` when given. */
+  async revokeAllForUser(userId: string, now: number, keepFamilyId?: string): Promise<void> {
+    let query = this.db
       .updateTable('refresh_tokens')
       .set({ revoked_at: now })
       .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .execute();
+      .where('revoked_at', 'is', null);
+    if (keepFamilyId !== undefined) query = query.where('family_id', '!=', keepFamilyId);
+    await query.execute();
   }
 }

@@ -78,6 +78,17 @@ export class SessionService {
     return endEverySession(this.deps, userId, this.deps.now());
   }
 
+  /**
+   * Ends every session of the account but `keepSessionId`, the one asking: its tokens stay good, and the
+   * others' refresh tokens are revoked and their access tokens refused (their session rows have ended).
+   * `token_version` is left alone, since bumping it would refuse the kept session's access token too.
+   */
+  async endOtherSessions(userId: string, keepSessionId: string): Promise<void> {
+    const now = this.deps.now();
+    await this.deps.refreshTokens.revokeAllForUser(userId, now, keepSessionId);
+    await this.deps.sessions.endAllForUser(userId, now, keepSessionId);
+  }
+
   /** Whether a session of this user still lives, read afresh: for what other modules bind to a session. */
   async isLive(sessionId: string, userId: string): Promise<boolean> {
     const session = await this.deps.sessions.findById(sessionId);

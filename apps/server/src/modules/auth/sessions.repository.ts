@@ -52,17 +52,21 @@ export class SessionsRepository {
     this.recent.delete(id);
   }
 
-  async endAllForUser(userId: string, now: number): Promise<void> {
+  /** Ends every live session of the account, except `keepId` when given. */
+  async endAllForUser(userId: string, now: number, keepId?: string): Promise<void> {
     const drop = () => {
-      for (const [id, { row }] of this.recent) if (row.user_id === userId) this.recent.delete(id);
+      for (const [id, { row }] of this.recent) {
+        if (row.user_id === userId && id !== keepId) this.recent.delete(id);
+      }
     };
     drop();
-    await this.db
+    let query = this.db
       .updateTable('sessions')
       .set({ ended_at: now })
       .where('user_id', '=', userId)
-      .where('ended_at', 'is', null)
-      .execute();
+      .where('ended_at', 'is', null);
+    if (keepId !== undefined) query = query.where('id', '!=', keepId);
+    await query.execute();
     drop();
   }
 }

@@ -264,6 +264,16 @@ describe.each(testDialects())('sign-up on %s', (dialect) => {
       }
     });
 
+    it('greet by first name in the verification mail when the name reads as one, and the resent code too', async () => {
+      const { mail, ticket } = await signUpAs('First-pass1', { name: 'Ada Lovelace' });
+      expect(mail.text.startsWith('Hello Ada,\n')).toBe(true);
+      expect(mail.html).toContain('Hello Ada,');
+      expect(mail.text).not.toContain('Lovelace');
+      const seen = mailsTo(email).length;
+      expect((await post('/api/auth/resend-code', { email }, { ticket })).statusCode).toBe(200);
+      expect((await nextMail(email, seen)).text.startsWith('Hello Ada,\n')).toBe(true);
+    });
+
     it('greet a confirmed account by its own name in a reset mail', async () => {
       const { code } = await signUpAs('First-pass1');
       expect((await verify(code)).statusCode).toBe(200);

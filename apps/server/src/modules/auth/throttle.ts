@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { tooManyRequests } from '../../http/errors.js';
 
 export interface ThrottlePolicy {
   /** Attempts are counted within this window, from the first one. */
@@ -104,7 +105,7 @@ export const AUTH_LIMITS = {
     delayStepMs: 0,
     maxDelayMs: 0,
   },
-  /** Sign-ups, resends and reset requests from one address, whatever address they name. */
+  /** Sign-ups, resends, reset requests and e-mail changes from one address, whatever address they name. */
   mailRequestsFromAddress: {
     windowMs: 15 * MINUTE_MS,
     maxFailures: 20,
@@ -112,7 +113,63 @@ export const AUTH_LIMITS = {
     delayStepMs: 0,
     maxDelayMs: 0,
   },
+  /** Moves to another address one account asks for, each mailing a code to an address of its choosing. */
+  emailChangesOfAccount: {
+    windowMs: 60 * MINUTE_MS,
+    maxFailures: 5,
+    lockMs: 60 * MINUTE_MS,
+    delayStepMs: 0,
+    maxDelayMs: 0,
+  },
 } satisfies Record<string, ThrottlePolicy>;
+
+/** One key an attempt counts on: its policy, and whether past the limit it refuses or only counts. */
+export type ThrottleLimit = [key: string, policy: ThrottlePolicy, mode?: 'limit' | 'count only'];
+
+/**
+ * Counts one attempt on each key before anything is tried, in order, and refuses with 429 at the first
+ * key past its limit (so an attempt refused by one key does not count toward the next); then waits out
+ * the largest slow-down. Counting first is what holds a burst of parallel guesses to the limit. A key
+ * marked 'count only' is counted but refuses nothing.
+ */
+export async function admitAttempt(
+  throttle: Pick<Throttle, 'reserve'>,
+  sleep: (ms: number) => Promise<void>,
+  limits: ThrottleLimit[],
+): Promise<Reservation[]> {
+  const reservations: Reservation[] = [];
+  for (const [key, policy, mode = 'limit'] of limits) {
+    const reservation = await throttle.reserve(key, policy);
+    if (!reservation.allowed && mode === 'limit') throw tooManyRequests();
+    reservations.push(reservation);
+  }
+  const delayMs = Math.max(0, ...reservations.map((reservation) => reservation.delayMs));
+  if (delayMs > 0) await sleep(delayMs);
+  return reservations;
+}
+
+/** After a success the first key (this account from this address) is cleared; the others give it back. */
+export async function attemptSucceeded(
+  throttle: Pick<Throttle, 'clear' | 'release'>,
+  [own, ...shared]: Reservation[],
+): Promise<void> {
+  if (own) await throttle.clear(own.key);
+  await Promise.all(shared.map((reservation) => throttle.release(reservation)));
+}
+
+/**
+ * The sign-in's keys, for a password typed again by a signed-in traveller: this account from this client,
+ * this client at any account, this account from anywhere. The account-wide key counts but refuses
+ * nothing: every such guess comes with a live session, from a client whose own keys refuse it past their
+ * limits, so the owner is never held back by strangers' sign-in guesses.
+ */
+export function passwordRecheckLimits(email: string, clientKey: string): ThrottleLimit[] {
+  return [
+    [throttleKey('signin', email.toLowerCase(), clientKey), AUTH_LIMITS.accountFromAddress],
+    [throttleKey('signin-ip', clientKey), AUTH_LIMITS.address],
+    [throttleKey('signin', email.toLowerCase()), AUTH_LIMITS.account, 'count only'],
+  ];
+}
 
 /** How long an address an account signed in from (or used a reset link or code from) stays known to it. */
 export const KNOWN_ADDRESS_MS = 90 * 24 * 60 * MINUTE_MS;

@@ -2,6 +2,7 @@ import type { CompiledQuery } from 'kysely';
 import type { UserAccounts } from '../../common/users.js';
 import type { Db } from '../../db/database.js';
 import type { NewUserRow, UserRow, UserUpdate } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { CodesRepository } from './codes.repository.js';
 
 export const USER_CACHE_TTL_MS = 1_000;
@@ -95,6 +96,28 @@ export class UsersRepository implements UserAccounts {
     await this.db.updateTable('users').set(changes).where('id', '=', id).execute();
     // Again after the write: a request that read the old row meanwhile must not keep it.
     this.recent.delete(id);
+  }
+
+  /**
+   * Moves the account to `email`, whose mailbox its holder has just proved. An unconfirmed account with
+   * that address goes in the same transaction: nobody ever proved it, and its pending sign-ups go with it
+   * (they cascade). False when a confirmed account holds the address by now.
+   */
+  async changeEmail(id: string, email: string, now: number): Promise<boolean> {
+    this.recent.delete(id);
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('users').where('email', '=', email).where('email_verified', '=', 0).execute();
+        await trx.updateTable('users').set({ email, updated_at: now }).where('id', '=', id).execute();
+      });
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    } finally {
+      // Again after the write: a request that read the old row meanwhile must not keep it.
+      this.recent.delete(id);
+    }
   }
 
   /** Drops the cached row of an account just deleted, so its sessions end at once on this instance. */

@@ -83,6 +83,34 @@ describe.each(testDialects())('the profile and plan changes on %s', (dialect) =>
     expect(stored?.username).toBeNull();
   });
 
+  it('changes the name others see, trimmed, with the sign-up’s rules, alone or with the username', async () => {
+    const hana = await newAccount();
+    const saved = await call('PUT', '/api/profile', hana, { name: '  Hana Ito  ' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ name: 'Hana Ito', username: null });
+    expect((await call('GET', '/api/auth/me', hana)).json().name).toBe('Hana Ito');
+
+    for (const [name, message] of [
+      ['H', 'Name must be at least 2 characters'],
+      ['   ', 'Name is required'],
+      ['x'.repeat(201), 'Too long'],
+    ] as const) {
+      const res = await call('PUT', '/api/profile', hana, { name });
+      expect([res.statusCode, res.json().error.message], name).toEqual([
+        400,
+        expect.stringContaining(message),
+      ]);
+    }
+    // Nothing given changes nothing; both given change both.
+    expect((await call('PUT', '/api/profile', hana, {})).json().name).toBe('Hana Ito');
+    const both = await call('PUT', '/api/profile', hana, {
+      name: 'Hana I.',
+      username: `hana_${hana.userId.slice(0, 6)}`,
+    });
+    expect(both.json()).toMatchObject({ name: 'Hana I.', username: `hana_${hana.userId.slice(0, 6)}` });
+    expect(both.json().googleOnly).toBe(false);
+  });
+
   it('refuses usernames that pass for Waymarks or its staff, with separators and lookalikes too', async () => {
     const fay = await newAccount();
     for (const username of [

@@ -35,11 +35,12 @@ export async function profileRoutes(app: FastifyInstance, deps: ProfileRoutesDep
       schema: {
         tags,
         security,
-        summary: 'Change the username (2 to 50 letters, digits, underscore and hyphen; unique)',
+        summary:
+          'Change the name (2 to 200 characters) or the username (2 to 50 letters, digits, underscore and hyphen; unique)',
         body: UpdateProfileRequest,
         response: { 200: Profile, 400: ErrorResponse, 401: ErrorResponse, 409: ErrorResponse },
       },
     },
-    async (request) => profile.updateUsername(currentUser(request), request.body.username),
+    async (request) => profile.update(currentUser(request), request.body),
   );
 }

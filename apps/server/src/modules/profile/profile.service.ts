@@ -1,5 +1,5 @@
 // The profile (SPEC.md §2 /profile, §3 User): who the traveller is, their plan and what it holds, and the
-// username they can change. Figures are read afresh on every request, so they follow a plan change or an
+// name and username they can change. Figures are read afresh on every request, so they follow a plan change or an
 // upload at once.
 import { ErrorCode, MB, getTier, storagePercent, type Profile } from '@waymarks/shared';
 import type { AccountBilling } from '../../common/billing.js';
@@ -8,6 +8,7 @@ import type { TravellerPins } from '../../common/pins.js';
 import type { UserAccounts } from '../../common/users.js';
 import { tierOf } from '../../common/user-tier.js';
 import type { UserRow } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError } from '../../http/errors.js';
 import { AUTH_MESSAGES, PENDING_SIGNUP_TTL_MS } from '../auth/index.js';
 
@@ -37,6 +38,8 @@ export class ProfileService {
       name: user.name,
       username: user.username,
       picture: user.picture,
+      // Only Google signs such an account in; changing its e-mail or password needs a password first.
+      googleOnly: user.password_hash === null,
       signupDate: new Date(user.created_at).toISOString(),
       tier: { current: tier.id, name: tier.name, price: tier.price, storageGB: tier.storageGB },
       pendingTierChange: plan.pendingTierChange,
@@ -51,20 +54,32 @@ export class ProfileService {
     };
   }
 
-  /** The new username, unique without regard to case; a name taken at the same moment is refused too. */
-  async updateUsername(user: UserRow, username: string): Promise<Profile> {
+  /**
+   * Changes the fields given: the name others see, and the username, unique without regard to case (a
+   * name taken at the same moment is refused too). Nothing given changes nothing.
+   */
+  async update(
+    user: UserRow,
+    changes: { name?: string | undefined; username?: string | undefined },
+  ): Promise<Profile> {
     const { users, now } = this.deps;
-    if (await users.isUsernameTaken(username, user.id, now() - PENDING_SIGNUP_TTL_MS)) throw usernameTaken();
-    await users.releaseUnconfirmedUsername(username);
-    try {
-      await users.update(user.id, {
-        username,
-        username_key: username.toLowerCase(),
-        updated_at: now(),
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw usernameTaken();
-      throw error;
+    const { name, username } = changes;
+    if (username !== undefined) {
+      if (await users.isUsernameTaken(username, user.id, now() - PENDING_SIGNUP_TTL_MS))
+        throw usernameTaken();
+      await users.releaseUnconfirmedUsername(username);
+    }
+    const fields = {
+      ...(name !== undefined ? { name } : {}),
+      ...(username !== undefined ? { username, username_key: username.toLowerCase() } : {}),
+    };
+    if (Object.keys(fields).length > 0) {
+      try {
+        await users.update(user.id, { ...fields, updated_at: now() });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw usernameTaken();
+        throw error;
+      }
     }
     const updated = await users.findById(user.id);
     if (!updated) throw new AppError(401, ErrorCode.unauthorized, 'Session expired. Please log in again.');
@@ -73,9 +88,3 @@ export class ProfileService {
 }
 
 const usernameTaken = () => new AppError(409, ErrorCode.usernameTaken, AUTH_MESSAGES.usernameTaken);
-
-/** A unique index refused the write: SQLite's and PostgreSQL's own codes. */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
-}

@@ -1,4 +1,5 @@
-// The profile's texts from SPEC.md §2, §4 and §8, each written once here and shown where the UI needs it.
+// The profile's texts from SPEC.md §2, §4 and §8, and those of changing the name, password and e-mail,
+// each written once here and shown where the UI needs it.
 
 export const PROFILE_MESSAGES = {
   title: 'Profile & Settings',
@@ -7,6 +8,14 @@ export const PROFILE_MESSAGES = {
   retry: 'Retry Loading',
   usernameUpdated: 'Username updated successfully!',
   usernameFailed: 'Failed to update username',
+  nameUpdated: 'Name updated successfully!',
+  nameFailed: 'Failed to update name',
+  passwordChanged:
+    'Your password has been changed. Other devices signed in to your account have been signed out.',
+  passwordFailed: 'Could not change your password. Please try again.',
+  emailCodeFailed: 'Could not send the code. Please try again.',
+  emailChangeFailed: 'Could not change your e-mail address. Please try again.',
+  passwordLinkFailed: 'Could not send the link. Please try again.',
   tierChangeFailed: 'Failed to process tier change',
   paymentSuccess: 'Payment successful! Your subscription has been updated.',
   paymentCancelled: 'Payment was cancelled. You can try again anytime.',

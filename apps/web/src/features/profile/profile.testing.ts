@@ -37,6 +37,7 @@ export function buildProfile(
     name: 'Ada Lovelace',
     username: 'ada',
     picture: null,
+    googleOnly: false,
     signupDate: '2024-03-05T10:00:00.000Z',
     tier: { current: tier, name: plan.name, price: plan.price, storageGB: plan.storageGB },
     pendingTierChange: null,

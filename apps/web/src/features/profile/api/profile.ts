@@ -2,7 +2,7 @@
 // needs: limits follow the tier at once, on this screen and on the dashboard (SPEC.md §4 Plan change).
 import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Profile } from '@waymarks/shared';
+import type { Profile, UpdateProfileRequest } from '@waymarks/shared';
 import { useApi } from '../../../app/auth/useApi';
 import { useAuth } from '../../../app/auth/useAuth';
 import { isDue } from '../plan-rules';
@@ -33,12 +33,13 @@ export function useRefreshAfterTierChange() {
   return () => refreshAfterTierChange(queryClient, reloadUser);
 }
 
-export function useUpdateUsername() {
+/** Saves the fields given (the name, the username); the header's name follows from the reloaded user. */
+export function useUpdateProfile() {
   const api = useApi();
   const queryClient = useQueryClient();
   const { reloadUser } = useAuth();
   return useMutation({
-    mutationFn: (username: string) => api('updateProfile', { body: { username } }),
+    mutationFn: (body: UpdateProfileRequest) => api('updateProfile', { body }),
     onSuccess: (profile) => {
       queryClient.setQueryData(profileKeys.profile, profile);
       return reloadUser();

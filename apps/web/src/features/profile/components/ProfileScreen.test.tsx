@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // /profile against a stubbed server: loading, error and retry, the payment return, landing on the plan,
-// the due plan change, the username, the opt-in, the figures and the countries breakdown, billing lines.
+// the due plan change, the display name and the username, the opt-in, the figures and the countries breakdown, billing lines.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { LEADERBOARD_MESSAGES } from '../../leaderboard';
@@ -195,6 +195,37 @@ describe('ProfileScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save username' }));
     expect((await screen.findByRole('alert')).textContent).toBe('That username is taken');
     expect(field.value).toBe('taken');
+  });
+
+  it('saves a trimmed display name and says so; an empty or one-letter name is refused before asking', async () => {
+    const bodies: unknown[] = [];
+    serve(request, {
+      ...basics(),
+      'PUT /profile': (options) => {
+        bodies.push(options?.body);
+        return Promise.resolve(buildProfile('free', { name: 'Ada King' }));
+      },
+    });
+    renderAt(<ProfileScreen />);
+    const field = (await screen.findByLabelText('Display name')) as HTMLInputElement;
+    expect(field.value).toBe('Ada Lovelace');
+    expect(field.getAttribute('autocomplete')).toBe('name');
+
+    fireEvent.change(field, { target: { value: 'A' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save name' }));
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Name must be at least 2 characters')).toBeTruthy();
+    fireEvent.change(field, { target: { value: '   ' } });
+    fireEvent.submit(field.closest('form')!);
+    expect(screen.getByText('Name is required')).toBeTruthy();
+    expect(calledPaths(request)).not.toContain('PUT /profile');
+
+    fireEvent.change(field, { target: { value: '  Ada King ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save name' }));
+    expect((await screen.findByText(PROFILE_MESSAGES.nameUpdated)).textContent).toBeTruthy();
+    expect(bodies).toEqual([{ name: 'Ada King' }]);
+    expect(field.value).toBe('Ada King');
+    expect(reloadUser).toHaveBeenCalled();
   });
 
   it('checks the username rules before asking, and says which one failed', async () => {

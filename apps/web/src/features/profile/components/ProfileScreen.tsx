@@ -1,6 +1,6 @@
 // /profile (SPEC.md §2): 'Profile & Settings' with the avatar card, account details, the plan, figures,
-// the leaderboard opt-in, the countries breakdown and the account section; the payment return messages
-// (§4); loading, error and the due plan change processed on load (§4, §8).
+// the leaderboard opt-in, the countries breakdown, the e-mail and password, and the account section; the
+// payment return messages (§4); loading, error and the due plan change processed on load (§4, §8).
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ArrowLeft, RotateCw } from 'lucide-react';
@@ -19,6 +19,7 @@ import { CountriesBreakdown } from './CountriesBreakdown';
 import { LeaderboardCard } from './LeaderboardCard';
 import { PlanCard } from './PlanCard';
 import { ProfileSkeleton } from './ProfileSkeleton';
+import { SignInDetails } from './SignInDetails';
 import { StatTiles } from './StatTiles';
 
 const PAYMENT_MESSAGES = {
@@ -112,6 +113,7 @@ export function ProfileScreen() {
               media={profile.data.usage.mediaCount}
             />
             <CountriesBreakdown storageGB={profile.data.tier.storageGB} />
+            <SignInDetails profile={profile.data} />
             <AccountSection email={profile.data.email} />
           </div>
         </div>
