@@ -1,6 +1,7 @@
 // "Your places first" in 'Search destinations...': the traveller's own pins that the query names are listed
 // above the gazetteer's results and marked as theirs, and choosing one opens that pin. A gazetteer result
-// within the grouping distance (1 km) of a pin opens the pin too, not a new location. Set
+// within the grouping distance (1 km) of a pin opens the pin too, not a new location. The gazetteer's
+// results read the query as the traveller meant it: a city mistyped, or followed by its country. Set
 // WAYMARKS_SHOTS_DIR to keep screenshots of the open list.
 import { expect, test, type Page } from '@playwright/test';
 import { createAccount } from './support/harness.js';
@@ -73,3 +74,25 @@ test('choosing the gazetteer’s Arezzo opens the pin saved half a kilometre awa
   await expect(dialog).not.toContainText('New location');
   await expect(page.getByRole('dialog', { name: 'Arezzo' })).toHaveCount(0);
 });
+
+test(
+  'a traveller who mistypes a city, or names its country after it, finds that city first, listed once',
+  { tag: '@phone' },
+  async ({ page }) => {
+    await travellerWithPins(page, []);
+    const search = page.getByRole('combobox', { name: 'Search destinations' });
+    const options = page.getByRole('option');
+
+    await search.fill('Kyoto, Japan');
+    await expect(options.first()).toContainText('Kyoto, Japan');
+    await expect(options.filter({ hasText: 'Kyoto, Japan' })).toHaveCount(1);
+
+    await search.fill('Lisbn');
+    await expect(options.first()).toContainText('Lisbon, Portugal');
+    await search.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Lisbon' });
+    await expect(dialog).toContainText('New location');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  },
+);

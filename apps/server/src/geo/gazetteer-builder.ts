@@ -140,7 +140,8 @@ export function* buildGazetteer(
     country[place] = c;
     score[place] = weight;
     placeNames.addString(name);
-    keys.commitName(keys.writeKey(normalizeName(name)), place);
+    const length = keys.writeKey(normalizeName(name));
+    keys.areas.add(keys.commitName(length, place), length, place);
     return place;
   };
 
@@ -170,7 +171,10 @@ export function* buildGazetteer(
     const key = normalizeName(name);
     for (const other of names.otherNames.get(code) ?? []) {
       const otherKey = normalizeName(other);
-      if (otherKey && otherKey !== key) keys.commitAlternate(keys.writeKey(otherKey), place);
+      if (otherKey && otherKey !== key) {
+        const length = keys.writeKey(otherKey);
+        keys.areas.add(keys.commitAlternate(length, place), length, place);
+      }
     }
   }
   onPhase('regions and countries');
@@ -183,6 +187,8 @@ export function* buildGazetteer(
   onPhase('sort words');
   const alternateData = yield* keys.alternate.build(pool);
   onPhase('sort alternate names');
+  const areasData = yield* keys.areas.build(pool);
+  onPhase('sort names of regions and countries');
 
   // Reverse geocoding: a k-d tree over the places that are towns of their own.
   let towns = 0;
@@ -228,10 +234,11 @@ export function* buildGazetteer(
   const wordsIndex = new KeyIndex(wordsData, tables.score);
   yield;
   const alternateIndex = new KeyIndex(alternateData, tables.score);
+  const areasIndex = new KeyIndex(areasData, tables.score);
   onPhase('search trees');
   return new Gazetteer(
     tables,
-    { primary: primaryIndex, words: wordsIndex, alternate: alternateIndex },
+    { primary: primaryIndex, words: wordsIndex, alternate: alternateIndex, areas: areasIndex },
     locator,
     countryLookup,
   );

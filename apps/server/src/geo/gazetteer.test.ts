@@ -94,19 +94,121 @@ describe('search ranks by match quality, then population', () => {
     expect(first('Roma')).toMatchObject({ name: 'Rome', countryCode: 'IT' });
   });
 
-  it('lists a city before the region of the same name ("São Paulo", "New York")', () => {
-    const results = g.search('sao paulo');
-    expect(results[0]).toMatchObject({ placeType: 'locality' });
-    expect(results[1]).toMatchObject({ placeType: 'region' });
+  it('lists a city before the region of the same name ("New York")', () => {
     expect(g.search('new york').slice(0, 2)).toMatchObject([
       { name: 'New York City', placeType: 'locality' },
       { name: 'New York', placeType: 'region' },
     ]);
   });
 
+  it('"New York" lists New York City first however it is typed, then the state', () => {
+    for (const query of ['New York', 'NEW YORK', 'Nwe York', 'New York, USA', 'new york united states']) {
+      expect(g.search(query).slice(0, 2), query).toMatchObject([
+        { name: 'New York City', placeType: 'locality', countryCode: 'US' },
+        { name: 'New York', placeType: 'region', countryCode: 'US' },
+      ]);
+    }
+  });
+
   it('ranks a section of a city below towns of its own (Zürich (Kreis 11) after Zürich)', () => {
     expect(names('zurich')[0]).toBe('Zürich');
   });
+});
+
+describe('search reads a region or country after the name as where the place is', () => {
+  it.each([
+    ['Kyoto, Japan', 'Kyoto', 'JP'],
+    ['kyoto japan', 'Kyoto', 'JP'],
+    ['Porto Portugal', 'Porto', 'PT'],
+    ['Paris, Texas', 'Paris', 'US'],
+    ['london ontario', 'London', 'CA'],
+    ['san jose costa rica', 'San José', 'CR'],
+  ])("'%s' finds the city %s (%s) first", (query, name, countryCode) => {
+    expect(first(query)).toMatchObject({ name, countryCode, placeType: 'locality' });
+  });
+
+  it('lists only places in that region or country ("Paris, Texas")', () => {
+    const results = g.search('Paris, Texas');
+    expect(results.length).toBeGreaterThan(0);
+    for (const result of results) expect(result.formattedAddress).toMatch(/, Texas, United States$/);
+  });
+
+  it('reads several of them, their names in other languages, and one still being typed after a comma', () => {
+    expect(first('Munich, Bavaria, Germany')).toMatchObject({ name: 'Munich', countryCode: 'DE' });
+    expect(first('springfield illinois usa')).toMatchObject({ name: 'Springfield', countryCode: 'US' });
+    expect(first('porto portogallo')).toMatchObject({ name: 'Porto', countryCode: 'PT' });
+    expect(first('Kyoto, Ja')).toMatchObject({ name: 'Kyoto', countryCode: 'JP' });
+  });
+
+  it('searches the name alone when what follows the comma names no region or country ("Paris, TX")', () => {
+    expect(first('Washington, D.C.')).toMatchObject({ name: 'Washington', countryCode: 'US' });
+    expect(names('Paris, TX')).toEqual(names('Paris'));
+  });
+
+  it('still lists first a place whose whole name is the query ("New Mexico", "Papua New Guinea")', () => {
+    expect(first('New Mexico')).toMatchObject({ name: 'New Mexico', placeType: 'region' });
+    expect(first('Papua New Guinea')).toMatchObject({ name: 'Papua New Guinea', placeType: 'country' });
+  });
+});
+
+describe('search forgives typos in names of five letters or more', () => {
+  it.each([
+    ['Nwe York', 'New York City', 'US'],
+    ['Lisbn', 'Lisbon', 'PT'],
+    ['Barcleona', 'Barcelona', 'ES'],
+  ])("'%s' finds %s (%s) first", (query, name, countryCode) => {
+    expect(first(query)).toMatchObject({ name, countryCode });
+  });
+
+  it('forgives one typo from five letters, two from eight, none below five', () => {
+    expect(first('Johanesbrug')).toMatchObject({ name: 'Johannesburg', countryCode: 'ZA' });
+    expect(names('Lsibn')).not.toContain('Lisbon'); // two typos in five letters
+    expect(names('Rme')).not.toContain('Rome');
+  });
+
+  it('takes a typo in the name before a country too ("Lisbn, Portugal")', () => {
+    expect(first('Lisbn, Portugal')).toMatchObject({ name: 'Lisbon', countryCode: 'PT' });
+  });
+
+  it('assumes no typo when a name is what was typed ("Milna" is Milna, Croatia; Milan is not listed)', () => {
+    expect(first('Milna')).toMatchObject({ name: 'Milna', countryCode: 'HR' });
+    expect(names('Milna')).not.toContain('Milan');
+  });
+
+  it('lets a typo only fill the places that names starting with the query leave ("Pargue")', () => {
+    expect(names('Pargue').slice(0, 2)).toEqual(['La Parguera', 'Prague']);
+  });
+});
+
+describe('search lists each place once', () => {
+  it('a city and the region of its name that sits on it are one result ("São Paulo", "Kyoto", "Dubai")', () => {
+    for (const query of ['sao paulo', 'kyoto', 'Dubai']) {
+      const results = g.search(query);
+      expect(results[0], query).toMatchObject({ placeType: 'locality' });
+      expect(
+        results.filter((result) => result.name === results[0]!.name),
+        query,
+      ).toHaveLength(1);
+    }
+  });
+
+  it('two places of one name in one region are one result ("Shibganj", Rajshahi Division)', () => {
+    expect(g.search('Shibganj').filter((result) => result.name === 'Shibganj')).toHaveLength(1);
+  });
+
+  it('no two results share a place id or read the same, for the name of every place of 20,000 people or more', () => {
+    const t = g.tables;
+    const repeated: string[] = [];
+    for (let place = 0; place < t.count; place += 1) {
+      if (t.score[place]! < 20_000) continue;
+      const query = t.names.get(place);
+      const results = g.search(query);
+      const ids = new Set(results.map((result) => result.placeId));
+      const readings = new Set(results.map((result) => `${result.formattedAddress} ${result.countryCode}`));
+      if (ids.size < results.length || readings.size < results.length) repeated.push(query);
+    }
+    expect(repeated).toEqual([]);
+  }, 60_000);
 });
 
 describe('search results have the shape of SPEC §3', () => {

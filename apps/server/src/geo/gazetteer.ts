@@ -10,8 +10,8 @@ import {
 import type { CountryLookup } from './country-lookup.js';
 import type { KeyIndex } from './key-index.js';
 import type { PlaceLocator } from './nearest.js';
-import type { NameList } from './places-reader.js';
-import { normalizeName } from './normalize.js';
+import { PlaceSearch } from './place-search.js';
+import { PlaceKind, type NameList } from './places-reader.js';
 
 /**
  * How far from a point reverse geocoding looks for its town, in km. 50 km covers a town's outskirts and
@@ -21,15 +21,13 @@ import { normalizeName } from './normalize.js';
  */
 const REVERSE_RADIUS_KM = 50;
 
-/** How much an exact match on an alternate name weighs against one on the name (see search()). */
-const ALTERNATE_EXACT_WEIGHT = 0.1;
-
-export const PlaceKind = { locality: 0, region: 1, country: 2 } as const;
+export { PlaceKind };
 const PLACE_TYPE: readonly PlaceType[] = ['locality', 'region', 'country'];
 
 /** One row per place, region and country, in parallel arrays. */
-interface GazetteerTables {
+export interface GazetteerTables {
   count: number;
+  /** A PlaceKind. */
   kind: Uint8Array;
   lat: Float64Array;
   lng: Float64Array;
@@ -59,35 +57,44 @@ interface GazetteerTables {
   admin1Codes: string[];
 }
 
-interface SearchIndexes {
+export interface SearchIndexes {
   /** Names and ASCII names. */
   primary: KeyIndex;
   /** Every word start inside a name but the first ('york city', 'city' for 'New York City'). */
   words: KeyIndex;
   /** Alternate names: other languages and spellings, old names, codes. */
   alternate: KeyIndex;
+  /** Names of regions and countries, countries in every language: what narrows a search ('Kyoto, Japan'). */
+  areas: KeyIndex;
 }
 
 export class Gazetteer {
+  private readonly placeSearch: PlaceSearch;
+
   constructor(
     readonly tables: GazetteerTables,
     readonly indexes: SearchIndexes,
     readonly locator: PlaceLocator,
     readonly countries: CountryLookup,
-  ) {}
+  ) {
+    this.placeSearch = new PlaceSearch(tables, indexes, (place) => this.readingOf(place));
+  }
 
   /** Number of search keys over all indexes (diagnostics). */
   get keyCount(): number {
-    return this.indexes.primary.size + this.indexes.words.size + this.indexes.alternate.size;
+    const { primary, words, alternate, areas } = this.indexes;
+    return primary.size + words.size + alternate.size + areas.size;
   }
 
   /**
-   * Up to `limit` places for what someone typed, best first. Match quality comes first, population second:
+   * Up to `limit` places for what someone typed, best first, each once (place-search.ts). Match quality
+   * comes first, population second:
    *   1. the whole query is a name of the place (its name, ASCII name or any alternate name): 'Munich',
    *      'Lisboa', 'zurich';
-   *   2. the query starts the place's name: 'zur' → Zürich;
-   *   3. the query starts a later word of the name: 'york' → New York City;
-   *   4. the query starts one of its alternate names: 'lisb' → Lisboa → Lisbon.
+   *   2. a name followed by its region or country: 'Kyoto, Japan', 'porto portugal';
+   *   3. the query starts the place's name ('zur' → Zürich), a later word of it ('york' → New York City),
+   *      or one of its alternate names ('lisb' → Lisboa → Lisbon);
+   *   4. when no name is or starts with the query, a name a typo or two away: 'Lisbn', 'Barcleona'.
    * Case, accents and punctuation do not matter (normalize.ts). Only places, regions and countries are in
    * the index, so the results are geographic by construction (SPEC.md §5).
    */
@@ -97,57 +104,30 @@ export class Gazetteer {
 
   /** search() as place rows (tests and benchmarks). */
   searchPlaces(query: string, limit: number = PLACE_SEARCH_LIMITS.maxResults): number[] {
-    const key = normalizeName(query);
-    if (!key || limit <= 0) return [];
-    const bytes = Buffer.from(key, 'utf8');
-    const { primary, words, alternate } = this.indexes;
-    const found: number[] = [];
-    const seen = new Set<number>();
-    const take = (place: number) => {
-      if (!seen.has(place)) {
-        seen.add(place);
-        found.push(place);
-      }
-      return found.length < limit;
-    };
-
-    const inPrimary = primary.prefixRange(bytes);
-    const inAlternate = alternate.prefixRange(bytes);
-
-    // 1. Exact: the best of both indexes' exact ranges, merged by score. A match on an alternate name
-    //    weighs a tenth, so 'York' is York before a town that once had York among its names, while
-    //    'Roma' is still Rome before Roma, Queensland; unless the name itself starts with the query
-    //    ('New York' is an alternate name of New York City), which weighs in full.
-    const { score, names } = this.tables;
-    const exact = new Map<number, number>();
-    primary.visitBest(inPrimary.lo, inPrimary.exactEnd, (place) => {
-      exact.set(place, score[place]!);
-      return exact.size < limit;
-    });
-    let fromAlternate = 0;
-    alternate.visitBest(inAlternate.lo, inAlternate.exactEnd, (place) => {
-      if (!exact.has(place)) {
-        const full = normalizeName(names.get(place)).startsWith(key);
-        exact.set(place, score[place]! * (full ? 1 : ALTERNATE_EXACT_WEIGHT));
-      }
-      return (fromAlternate += 1) < limit;
-    });
-    const ranked = [...exact].sort((a, b) => b[1] - a[1]);
-    for (const [place] of ranked) if (!take(place)) return found;
-
-    // 2. Prefix of a name, 3. of a later word, 4. of an alternate name.
-    let more = true;
-    primary.visitBest(inPrimary.exactEnd, inPrimary.hi, (place) => (more = take(place)));
-    if (!more) return found;
-    const inWords = words.prefixRange(bytes);
-    words.visitBest(inWords.lo, inWords.hi, (place) => (more = take(place)));
-    if (!more) return found;
-    alternate.visitBest(inAlternate.exactEnd, inAlternate.hi, take);
-    return found;
+    return this.placeSearch.search(query, limit);
   }
 
   private countryName(code: string): string {
     return this.tables.countryNames.get(code) ?? code;
+  }
+
+  /** The address shown under a result: its name, its region unless the same, its country. */
+  private formattedAddress(place: number, name: string, countryName: string): string {
+    const t = this.tables;
+    const kind = t.kind[place]!;
+    const region = t.admin1[place]!;
+    const regionName = kind === PlaceKind.locality && region >= 0 ? t.admin1Names[region] : undefined;
+    const parts = [name];
+    if (regionName && regionName !== name) parts.push(regionName);
+    if (kind !== PlaceKind.country) parts.push(countryName);
+    return parts.join(', ');
+  }
+
+  /** What a traveller reads of a result in the list: its name, its address and its flag. */
+  private readingOf(place: number): string {
+    const t = this.tables;
+    const countryCode = t.countryCodes[t.country[place]!]!;
+    return `${this.formattedAddress(place, t.names.get(place), this.countryName(countryCode))}\n${countryCode}`;
   }
 
   toSearchResult(place: number): PlaceSearchResult {
@@ -157,10 +137,6 @@ export class Gazetteer {
     const countryCode = t.countryCodes[t.country[place]!]!;
     const countryName = this.countryName(countryCode);
     const region = t.admin1[place]!;
-    const regionName = kind === PlaceKind.locality && region >= 0 ? t.admin1Names[region] : undefined;
-    const parts = [name];
-    if (regionName && regionName !== name) parts.push(regionName);
-    if (kind !== PlaceKind.country) parts.push(countryName);
     const placeId =
       kind === PlaceKind.locality
         ? `gn:${t.geonameId[place]}`
@@ -177,7 +153,7 @@ export class Gazetteer {
       country: countryName,
       countryCode,
       countryName,
-      formattedAddress: parts.join(', '),
+      formattedAddress: this.formattedAddress(place, name, countryName),
       placeType: PLACE_TYPE[kind]!,
       visitDate: null,
     };

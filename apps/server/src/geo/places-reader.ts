@@ -140,6 +140,8 @@ export class SearchKeys {
   readonly primary: KeyIndexBuilder;
   readonly words: KeyIndexBuilder;
   readonly alternate: KeyIndexBuilder;
+  /** Names of regions and countries in every language there is: what may follow a place's name in a query. */
+  readonly areas: KeyIndexBuilder;
 
   /**
    * Sized from the file: cities500 (32 MB, 200,000 rows) gives 10.5 MB of keys, 206,000 names, 88,000
@@ -150,6 +152,7 @@ export class SearchKeys {
     this.primary = new KeyIndexBuilder(rows * 1.1);
     this.words = new KeyIndexBuilder(rows * 0.5);
     this.alternate = new KeyIndexBuilder(rows * 3.2);
+    this.areas = new KeyIndexBuilder(1 << 14);
   }
 
   /** Normalises a name from source bytes into the pool, uncommitted (at pool.length); answers its length. */
@@ -179,11 +182,12 @@ export class SearchKeys {
     return start;
   }
 
-  /** Commits the key just written as an alternate name of place. */
-  commitAlternate(length: number, place: number): void {
+  /** Commits the key just written as an alternate name of place; answers where it starts. */
+  commitAlternate(length: number, place: number): number {
     const start = this.pool.length;
     this.pool.length += length;
     this.alternate.add(start, length, place);
+    return start;
   }
 
   equal(aStart: number, bStart: number, length: number): boolean {
@@ -202,6 +206,9 @@ export class SearchKeys {
   }
 }
 
+/** What a row of the place columns is (the `kind` column). */
+export const PlaceKind = { locality: 0, region: 1, country: 2 } as const;
+
 /** The per-place columns, sized for every row plus the regions and countries added after them. */
 export class PlaceColumns {
   readonly lat: Float64Array;
@@ -211,6 +218,7 @@ export class PlaceColumns {
   readonly country: Uint16Array;
   readonly admin1: Int32Array;
   readonly geonameId: Uint32Array;
+  /** A PlaceKind. */
   readonly kind: Uint8Array;
   /** 1 for a town of its own (see NOT_A_TOWN). */
   readonly town: Uint8Array;

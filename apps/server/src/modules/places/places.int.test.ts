@@ -104,6 +104,21 @@ describe.each(testDialects())('place search and reverse geocoding on %s', (diale
       });
     });
 
+    it.each([
+      ['Kyoto, Japan', 'Kyoto', 'JP'],
+      ['Porto Portugal', 'Porto', 'PT'],
+      ['Lisbn', 'Lisbon', 'PT'],
+      ['Barcleona', 'Barcelona', 'ES'],
+      ['Nwe York', 'New York City', 'US'],
+    ])(
+      "reads '%s' as the traveller meant it: %s (%s) first, no place twice",
+      async (q, name, countryCode) => {
+        const results = await search(q);
+        expect(results[0]).toMatchObject({ name, countryCode });
+        expect(new Set(results.map((result) => result.placeId)).size).toBe(results.length);
+      },
+    );
+
     it('answers the place search result shape of SPEC §3, at most 5 results', async () => {
       const results = await search('san');
       expect(results).toHaveLength(5);
