@@ -335,17 +335,21 @@ test('the globe: a globe at zoom 1 and a flat map at zoom 8, off by default wher
   expect(isMapColour(await corner())).toBe(true);
 });
 
-test('on a phone the globe, its switch and the names leave the map usable @phone', async ({ page }) => {
-  const map = await travellerWithPin(page, EVORA);
-  // The markers keep their own accessible names; the drawn names add none.
-  await expect(page.getByRole('button', { name: /Évora/ })).toBeVisible();
-  await map.press('Shift+Minus', 'Minus', 'ArrowUp');
-  await expectNamesAt(page, map, 'country', { France: labelPoint('France') });
-  const globe = page.getByRole('button', { name: 'Globe view' });
-  await expect(globe).toBeInViewport();
-  const size = await globe.boundingBox();
-  expect(size?.width).toBeGreaterThanOrEqual(44);
-  expect(size?.height).toBeGreaterThanOrEqual(44);
-  const shotsDir = process.env.WAYMARKS_SHOTS_DIR;
-  if (shotsDir) await page.screenshot({ path: `${shotsDir}/map-names-phone.png` });
-});
+test(
+  'on a phone the globe, its switch and the names leave the map usable',
+  { tag: '@phone-only' },
+  async ({ page }) => {
+    const map = await travellerWithPin(page, EVORA);
+    // The markers keep their own accessible names; the drawn names add none.
+    await expect(page.getByRole('button', { name: /Évora/ })).toBeVisible();
+    await map.press('Shift+Minus', 'Minus', 'ArrowUp');
+    await expectNamesAt(page, map, 'country', { France: labelPoint('France') });
+    const globe = page.getByRole('button', { name: 'Globe view' });
+    await expect(globe).toBeInViewport();
+    const size = await globe.boundingBox();
+    expect(size?.width).toBeGreaterThanOrEqual(44);
+    expect(size?.height).toBeGreaterThanOrEqual(44);
+    const shotsDir = process.env.WAYMARKS_SHOTS_DIR;
+    if (shotsDir) await page.screenshot({ path: `${shotsDir}/map-names-phone.png` });
+  },
+);

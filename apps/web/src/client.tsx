@@ -6,8 +6,9 @@ import type { DataRouter } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { AppRoot } from './AppRoot';
 import { SessionManager } from './app/auth/session';
-import { clearCacheWhenSessionEnds, createQueryClient } from './app/providers';
+import { clearCacheWhenSessionEnds, createQueryClient, followConnection } from './app/providers';
 import { createAppRouter } from './app/router';
+import { connection } from './lib/connection';
 
 export interface App {
   manager: SessionManager;
@@ -17,9 +18,11 @@ export interface App {
 
 /** `adopting`: the app is for a page that arrived as HTML (hydratePage), not one it draws itself. */
 export function createApp({ adopting = false }: { adopting?: boolean } = {}): App {
-  const manager = new SessionManager({ fetch: window.fetch.bind(window) });
+  const manager = new SessionManager({ fetch: connection.watch(window.fetch.bind(window)), connection });
   const queryClient = createQueryClient();
   clearCacheWhenSessionEnds(manager, queryClient);
+  connection.listenTo(window);
+  followConnection(connection, queryClient);
   return { manager, queryClient, router: createAppRouter({ adopting }) };
 }
 

@@ -1,12 +1,14 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigate } from 'react-router';
 import { Spinner } from '../components/ui/Spinner';
+import { ConnectionBanner } from './ConnectionBanner';
 import { returnToOf, type SignInState } from './auth/navigation';
 import { useAuth } from './auth/useAuth';
 
 /**
- * Wraps every route: the fallback while a lazy route loads, scroll restoration, and the redirect to
- * /signin when a session expires on a page the guard does not cover.
+ * Wraps every route: the fallback while a lazy route loads, scroll restoration, the banner for a server
+ * that cannot be reached, and the redirect to /signin when a session expires on a page the guard does not
+ * cover.
  */
 export function RootLayout() {
   useRedirectOnSessionExpiry();
@@ -16,6 +18,7 @@ export function RootLayout() {
         <Outlet />
       </Suspense>
       <ScrollRestoration />
+      <ConnectionBanner />
     </>
   );
 }

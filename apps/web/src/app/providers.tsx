@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ConnectionMonitor } from '../lib/connection';
 import { AuthProvider } from './auth/AuthProvider';
 import type { SessionManager } from './auth/session';
 
@@ -18,6 +19,20 @@ export function clearCacheWhenSessionEnds(manager: SessionManager, queryClient: 
     const { status } = manager.getSnapshot();
     if (previous === 'signedIn' && status === 'signedOut') queryClient.clear();
     previous = status;
+  });
+}
+
+/**
+ * While the server cannot be reached, queries and mutations wait instead of failing one after another
+ * (react-query's online state follows the monitor, not only the browser's); once it is back, the paused
+ * ones go on, and what failed meanwhile loads again.
+ */
+export function followConnection(connection: ConnectionMonitor, queryClient: QueryClient): () => void {
+  onlineManager.setEventListener((setOnline) =>
+    connection.subscribe(() => setOnline(connection.getSnapshot().reachable)),
+  );
+  return connection.onReconnect(() => {
+    void queryClient.refetchQueries({ type: 'active', predicate: (query) => query.state.status === 'error' });
   });
 }
 

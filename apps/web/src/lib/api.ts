@@ -10,6 +10,7 @@ import {
   type InputOf,
   type ResponseOf,
 } from '@waymarks/shared';
+import { connection } from './connection';
 
 /** Every API path is relative to this base on the same origin (DESIGN.md, API). */
 export const API_BASE = '/api';
@@ -96,8 +97,8 @@ export async function apiFetch(
 }
 
 /** For calls that need no session (sign-up, verification, password reset, auth config, reports). */
-const publicTransport: Transport = (path, options = {}) =>
-  apiFetch((input, init) => fetch(input, init), path, options);
+const publicFetch = connection.watch((input, init) => fetch(input, init));
+const publicTransport: Transport = (path, options = {}) => apiFetch(publicFetch, path, options);
 
 /** What a call passes besides the endpoint's own input. */
 interface CallOptions {

@@ -1,51 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Session } from '@waymarks/shared';
-import {
-  REFRESH_RETRY_MS,
-  SESSION_EXPIRED_MESSAGE,
-  SessionExpiredError,
-  SessionManager,
-  type Clock,
-} from './session';
+import { REFRESH_RETRY_MS, SESSION_EXPIRED_MESSAGE, SessionExpiredError, SessionManager } from './session';
+import { ConnectionMonitor } from '../../lib/connection';
+import { flush, manualClock } from '../../testing/manual-clock';
 
 const HOUR = 60 * 60 * 1000;
 /** SPEC.md §9 Auth: the token early-refresh margin, written out so a changed constant fails here. */
 const FIVE_MINUTES = 5 * 60 * 1000;
-
-/** A clock whose time only moves when the test says so. */
-function manualClock(start = 1_000_000): Clock & { advance(ms: number): Promise<void> } {
-  let now = start;
-  let nextId = 1;
-  const timers = new Map<number, { at: number; callback: () => void }>();
-  return {
-    now: () => now,
-    setTimeout(callback, ms) {
-      const id = nextId++;
-      timers.set(id, { at: now + ms, callback });
-      return id;
-    },
-    clearTimeout(handle) {
-      timers.delete(handle as number);
-    },
-    async advance(ms) {
-      const end = now + ms;
-      for (;;) {
-        const due = [...timers.entries()].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
-        if (!due) break;
-        timers.delete(due[0]);
-        now = due[1].at;
-        due[1].callback();
-        await flush();
-      }
-      now = end;
-      await flush();
-    },
-  };
-}
-
-async function flush(): Promise<void> {
-  for (let i = 0; i < 10; i++) await Promise.resolve();
-}
 
 function session(token: string, expiresAt: number): Session {
   return {
@@ -120,13 +81,53 @@ describe('SessionManager', () => {
     expect(manager.getSnapshot()).toEqual({ status: 'signedOut', user: null, expired: false });
   });
 
-  it('starts signed out when the server cannot be reached', async () => {
+  it('starts signed out when the server cannot be reached and nothing watches the connection', async () => {
     const { fetch } = fakeFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     const manager = new SessionManager({ fetch, clock: manualClock() });
 
     await manager.start();
 
     expect(manager.getSnapshot().status).toBe('signedOut');
+  });
+
+  it('waits for an unreachable server and restores the session once it answers again', async () => {
+    const clock = manualClock();
+    let up = false;
+    const { fetch: raw, calls } = fakeFetch((path) => {
+      if (!up) return Promise.reject(new TypeError('Failed to fetch'));
+      if (path === '/api/health') return json(200, { status: 'ok' });
+      return json(200, session('t1', clock.now() + HOUR));
+    });
+    const connection = new ConnectionMonitor({ fetch: raw, clock });
+    const manager = new SessionManager({ fetch: connection.watch(raw), clock, connection });
+
+    let started = false;
+    void manager.start().then(() => (started = true));
+    await flush();
+    // Not sent to sign-in for a network failure: the page waits, and the banner says why.
+    expect(manager.getSnapshot().status).toBe('loading');
+    expect(connection.getSnapshot().reachable).toBe(false);
+
+    up = true;
+    await clock.advance(2_000);
+    await flush();
+
+    expect(started).toBe(true);
+    expect(manager.getSnapshot()).toMatchObject({ status: 'signedIn', expired: false });
+    expect(calls.map((call) => call.path)).toEqual(['/api/auth/refresh', '/api/health', '/api/auth/refresh']);
+    connection.dispose();
+  });
+
+  it('starts signed out when the server answers the refresh with an error of its own', async () => {
+    const clock = manualClock();
+    const { fetch: raw } = fakeFetch(() => json(500, { error: { code: 'INTERNAL', message: 'Broken' } }));
+    const connection = new ConnectionMonitor({ fetch: raw, clock });
+    const manager = new SessionManager({ fetch: connection.watch(raw), clock, connection });
+
+    await manager.start();
+
+    expect(manager.getSnapshot().status).toBe('signedOut');
+    expect(connection.getSnapshot().reachable).toBe(true);
   });
 
   it('schedules the refresh five minutes before the access token expires', async () => {

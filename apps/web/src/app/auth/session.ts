@@ -3,6 +3,8 @@
 // the rules can be tested with an injected fetch and clock.
 import type { Session, User } from '@waymarks/shared';
 import { ApiError, apiFetch, callEndpoint, type Transport } from '../../lib/api';
+import { systemClock, type Clock } from '../../lib/clock';
+import type { ConnectionMonitor } from '../../lib/connection';
 
 export const SESSION_EXPIRED_MESSAGE = 'Session expired. Please log in again.';
 const NO_TOKEN_MESSAGE = 'No authentication token available';
@@ -14,17 +16,7 @@ export const REFRESH_RETRY_MS = 30 * 1000;
 /** Never schedule refreshes back to back, even for a token that is already inside the margin. */
 const MIN_REFRESH_DELAY_MS = 5 * 1000;
 
-export interface Clock {
-  now(): number;
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-const systemClock: Clock = {
-  now: () => Date.now(),
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
+export type { Clock };
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 
@@ -46,11 +38,14 @@ export class SessionExpiredError extends Error {
 interface SessionManagerOptions {
   fetch: typeof fetch;
   clock?: Clock;
+  /** Tells whether the server can be reached (see start). */
+  connection?: ConnectionMonitor;
 }
 
 export class SessionManager {
   private readonly fetchImpl: typeof fetch;
   private readonly clock: Clock;
+  private readonly connection: ConnectionMonitor | undefined;
   private session: Session | null = null;
   private snapshot: AuthSnapshot = { status: 'loading', user: null, expired: false };
   private readonly listeners = new Set<() => void>();
@@ -60,9 +55,10 @@ export class SessionManager {
   /** Bumped whenever the session is replaced or ended by the user, so late refresh answers are dropped. */
   private generation = 0;
 
-  constructor({ fetch, clock = systemClock }: SessionManagerOptions) {
+  constructor({ fetch, clock = systemClock, connection }: SessionManagerOptions) {
     this.fetchImpl = fetch;
     this.clock = clock;
+    this.connection = connection;
   }
 
   /** For useSyncExternalStore: the same object until something changes. */
@@ -77,14 +73,16 @@ export class SessionManager {
     return this.session?.accessToken ?? null;
   }
 
-  /** Restores a session from the refresh cookie; later calls return the first call's promise. */
+  /**
+   * Restores a session from the refresh cookie; later calls return the first call's promise. When the
+   * server cannot be reached, the session is restored once it is back (the connection's banner says why
+   * the page waits); without a connection monitor, or when the server failed in its own way, the visitor
+   * starts signed out.
+   */
   start(): Promise<void> {
     this.startup ??= this.refresh().then(
       () => undefined,
-      () => {
-        // Server unreachable at start: nothing to restore from, so the visitor starts signed out.
-        this.endSession({ expired: false });
-      },
+      () => this.startOnceReachable(),
     );
     return this.startup;
   }
@@ -171,6 +169,21 @@ export class SessionManager {
   dispose(): void {
     this.cancelTimer();
     this.listeners.clear();
+  }
+
+  private startOnceReachable(): Promise<void> {
+    const connection = this.connection;
+    if (!connection || connection.getSnapshot().reachable) {
+      this.endSession({ expired: false });
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const stop = connection.onReconnect(() => {
+        stop();
+        this.startup = null;
+        resolve(this.start());
+      });
+    });
   }
 
   private async runRefresh(): Promise<Session | null> {

@@ -15,6 +15,7 @@ import type { Map as MaplibreMap, ProjectionSpecification, StyleSpecification } 
 import { Globe, Map as FlatMapIcon } from 'lucide-react';
 import type { Pin } from '@waymarks/shared';
 import { publicConfig } from '../../../app/public-config';
+import { connection } from '../../../lib/connection';
 import { webglAvailable } from '../../../lib/webgl';
 import {
   MAP_COLORS,
@@ -228,6 +229,16 @@ export default function MapView({
     else map.flyTo({ ...target, duration: 900 });
   }, [focus, status]);
 
+  // Tiles asked for while the server could not be reached failed and stay blank: ask again once it is back.
+  useEffect(
+    () =>
+      connection.onReconnect(() => {
+        const map = mapRef.current?.getMap();
+        if (map) reloadTiles(map);
+      }),
+    [],
+  );
+
   // Enter on the focused map opens the place at its centre.
   useEffect(() => {
     const map = mapRef.current?.getMap();
@@ -394,4 +405,13 @@ export default function MapView({
       )}
     </div>
   );
+}
+
+/** Asks every tiled source of the map's style for its tiles again. */
+function reloadTiles(map: MaplibreMap): void {
+  for (const [id, spec] of Object.entries(map.getStyle().sources)) {
+    const source = map.getSource(id);
+    if (!source || !('tiles' in spec) || !spec.tiles || !('setTiles' in source)) continue;
+    (source as unknown as { setTiles(tiles: string[]): void }).setTiles(spec.tiles);
+  }
 }
