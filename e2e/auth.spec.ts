@@ -2,6 +2,7 @@
 // sign-in and sign-out, wrong password, password reset, Google sign-in, the guard and unknown paths.
 import { expect, test, type Page } from '@playwright/test';
 import { createAccount, extractCode, extractLink, setGoogleAccount, waitForMail } from './support/harness.js';
+import { axeViolations, expectNoSidewaysScroll, screenshot } from './support/page-checks.js';
 
 const PASSWORD = 'Trail-mix-2024';
 let sequence = 0;
@@ -156,12 +157,30 @@ test('the guard sends a signed-out visitor from /profile to /signin and back aft
   await expect(page).toHaveURL(/\/profile$/);
 });
 
-test('an unknown path goes to the home page, replacing the history entry', async ({ page }) => {
-  await page.goto('/about');
-  await page.goto('/no/such/place');
-  await expect(page).toHaveURL(/\/$/);
-  await page.goBack();
-  await expect(page).toHaveURL(/\/about$/);
+test('an unknown path is a real Page not found, answered 404, with the way home or back to the map @phone', async ({
+  page,
+}) => {
+  const response = await page.goto('/no/such/place');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Page not found', level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle('Page not found · Waymarks');
+  await expect(page.getByRole('main')).toContainText('There is no page at /no/such/place.');
+  await expect(page).toHaveURL(/\/no\/such\/place$/);
+  expect(await axeViolations(page)).toEqual([]);
+  await expectNoSidewaysScroll(page);
+  await screenshot(page, 'not-found', 'visitor', { fullPage: false });
+  await page.getByRole('link', { name: 'Go to the home page' }).click();
+  await expect(page.getByRole('heading', { name: 'Map Your Adventures' })).toBeVisible();
+
+  // Signed in, the way out leads back to the map.
+  const email = uniqueEmail('lost');
+  await confirmedAccount(email, 'Ida Pfeiffer');
+  await page.goto('/signin');
+  await signInThroughForm(page, email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/dashbord');
+  await page.getByRole('link', { name: 'Back to your map' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test('/login goes to /signin', async ({ page }) => {

@@ -2,7 +2,7 @@
 // menu, a content report that reaches the support inbox, and the feedback page's mail link and copy button.
 import { expect, test, type Page } from '@playwright/test';
 import { waitForMail } from './support/harness.js';
-import { waitForAdoption } from './support/page-checks.js';
+import { screenshot, waitForAdoption } from './support/page-checks.js';
 
 // SUPPORT_EMAIL is not set by e2e/global-setup.ts, so the default address applies.
 const SUPPORT = 'support@waymarks.app';
@@ -233,4 +233,34 @@ test('every public page has its own title and description, one h1, and the info-
     descriptions.add(description ?? '');
   }
   expect(descriptions.size).toBe(pages.length);
+});
+
+test('a shared link to a public page previews with its title, description, address and picture', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  for (const path of ['/', '/about', '/feedback']) {
+    // What a messenger's preview reads: the HTML as the server sends it, before any script.
+    const html = await (await request.get(path)).text();
+    const og = (property: string) =>
+      new RegExp(`<meta\\s+property="og:${property}"\\s+content="([^"]*)"`).exec(html)?.[1];
+    const title = /<title>([^<]*)<\/title>/.exec(html)?.[1];
+    expect(og('title'), path).toBe(title);
+    expect(og('description'), path).toBe(/<meta\s+name="description"\s+content="([^"]*)"/.exec(html)?.[1]);
+    expect(og('url'), path).toBe(`${baseURL}${path}`);
+    expect(og('image'), path).toBe(`${baseURL}/og-image.png`);
+    expect(html).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png" />');
+  }
+  for (const [file, width, height] of [
+    ['/og-image.png', 1200, 630],
+    ['/apple-touch-icon.png', 180, 180],
+  ] as const) {
+    const res = await request.get(file);
+    expect(res.headers()['content-type']).toBe('image/png');
+    const png = await res.body();
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([width, height]);
+  }
+  await page.goto('/og-image.png');
+  await screenshot(page, 'share', 'og-image', { fullPage: false });
 });

@@ -2,6 +2,7 @@ import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { mapGlyphs } from './build/glyphs/vite-plugin.js';
+import { sharePictures } from './build/share-images/vite-plugin.js';
 
 // The API runs on the same origin in production (the server serves dist/); in development Vite
 // forwards /api to it so cookies and relative URLs behave the same way, and the map's tiles (/map/tiles,
@@ -61,7 +62,7 @@ function preloadAppFromIndexHtml(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadAppFromIndexHtml(), mapGlyphs()],
+  plugins: [react(), tailwindcss(), preloadAppFromIndexHtml(), mapGlyphs(), sharePictures()],
   server: { proxy: api },
   preview: { proxy: api },
   build: {

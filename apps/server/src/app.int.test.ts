@@ -74,6 +74,7 @@ describe('the server with the built web app', () => {
         LOG_LEVEL: 'silent',
         SUPPORT_EMAIL: 'help@example.org',
         DISCORD_URL: 'https://chat.example.org/"quoted"',
+        PUBLIC_URL: 'https://maps.example.org/',
       },
       { webDistDir: webDir },
     );
@@ -86,9 +87,14 @@ describe('the server with the built web app', () => {
   });
 
   it('serves index.html for every page route, so the web app can route /signin, /dashboard and the rest', async () => {
-    for (const url of ['/', '/signin', '/dashboard', '/some/unknown/page']) {
+    for (const [url, status] of [
+      ['/', 200],
+      ['/signin', 200],
+      ['/dashboard', 200],
+      ['/some/unknown/page', 404],
+    ] as const) {
       const res = await app.inject({ url });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode, url).toBe(status);
       expect(res.body).toContain('<title>Waymarks</title>');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
@@ -122,6 +128,7 @@ describe('the server with the built web app', () => {
       googleEnabled: false,
       mapStyleUrl: null,
       mapPmtilesUrl: null,
+      siteUrl: 'https://maps.example.org',
     });
   });
 

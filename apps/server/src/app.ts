@@ -169,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     googleEnabled: google !== undefined,
     mapStyleUrl: config.map.styleUrl ?? null,
     mapPmtilesUrl: config.map.pmtilesFile ? BASEMAP_PMTILES_PATH : null,
+    siteUrl: config.publicUrl,
   });
   app.setNotFoundHandler((request, reply) => {
     if (web && isPageRequest(request)) return sendIndexPage(reply, web);

@@ -45,13 +45,23 @@ try {
     readFileSync(path.join(DIST, href), 'utf8'),
   );
   const config = JSON.stringify(renderer.PLACEHOLDER_CONFIG);
+  // Absolute addresses for shared links: the server puts this instance's address in place of the placeholder.
+  const site = renderer.PLACEHOLDER_CONFIG.siteUrl;
+  const image = `${site}/og-image.png`;
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT);
   let bytes = 0;
   for (const page of renderer.PRERENDERED_PATHS) {
     const { html, title, description } = await renderer.renderPage(page);
     if (/<script/i.test(html)) throw new Error(`${page} rendered an inline <script>, which the CSP refuses`);
-    const document = pageDocument(template, { html, title, description, config });
+    const document = pageDocument(template, {
+      html,
+      title,
+      description,
+      url: `${site}${page}`,
+      image,
+      config,
+    });
     writeFileSync(path.join(OUT, renderer.prerenderedFileName(page)), document);
     bytes += Buffer.byteLength(document);
   }

@@ -8,6 +8,7 @@ export * from './api/common.js';
 export * from './api/auth.js';
 export * from './oauth-errors.js';
 export * from './public-config.js';
+export * from './app-paths.js';
 export * from './report-rules.js';
 export * from './api/reports.js';
 export * from './geo.js';

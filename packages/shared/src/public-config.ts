@@ -14,6 +14,8 @@ export interface PublicConfig {
   mapStyleUrl: string | null;
   /** Same-origin URL of the server's PMTiles basemap, read by HTTP range requests; null when there is none. */
   mapPmtilesUrl: string | null;
+  /** This instance's public address (PUBLIC_URL), for the absolute links a shared page names (og:url, og:image). */
+  siteUrl: string;
 }
 
 export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
@@ -22,4 +24,5 @@ export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
   googleEnabled: false,
   mapStyleUrl: null,
   mapPmtilesUrl: null,
+  siteUrl: 'http://localhost:3000',
 };

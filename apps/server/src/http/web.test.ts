@@ -1,5 +1,6 @@
 // The web app's pages: prerendered public pages go out as their own HTML with this instance's settings
-// filled in and compressed for the browsers that accept it; every other page path gets index.html.
+// filled in and compressed for the browsers that accept it; every other page path gets index.html, with 404
+// where the app has no such page.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -83,9 +84,20 @@ describe('the web app with prerendered pages', () => {
   it('sends index.html for the other page paths, a trailing slash included', async () => {
     for (const url of ['/signin', '/dashboard', '/about/']) {
       const res = await app.inject({ url });
+      expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<div id="root"></div>');
       expect(meta(res.body)).toEqual(SETTINGS);
     }
+  });
+
+  it('answers a path the app has no page for with 404 and index.html, where the app says so', async () => {
+    for (const url of ['/nowhere', '/dashboard/extra', '/about.html?x=1', '/Dashboard']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.body).toContain('<div id="root"></div>');
+    }
+    expect((await app.inject({ url: '/dashboard?from=mail' })).statusCode).toBe(200);
   });
 
   it('never serves a page file with its placeholders', async () => {

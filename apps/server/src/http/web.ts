@@ -5,7 +5,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PUBLIC_CONFIG_META, type PublicConfig } from '@waymarks/shared';
+import { isAppPath, PUBLIC_CONFIG_META, type PublicConfig } from '@waymarks/shared';
 
 /** Where the web build puts the prerendered pages, inside its dist folder. */
 const PRERENDERED_DIR = 'prerendered';
@@ -134,10 +134,16 @@ export function isPageRequest(request: FastifyRequest): boolean {
   );
 }
 
-/** Sends the page for the request's path: its prerendered HTML when it has one, else index.html. */
+/**
+ * Sends the page for the request's path: its prerendered HTML when it has one, else index.html, whose app
+ * shows the page. A path the app has no page for is answered 404, with the same index.html: the app shows
+ * its "Page not found" there.
+ */
 export function sendIndexPage(reply: FastifyReply, web: WebApp) {
+  const pathname = reply.request.url.split('?')[0] ?? '';
   reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-  const page = web.pages.get(reply.request.url.split('?')[0] ?? '');
+  if (!isAppPath(pathname)) reply.status(404);
+  const page = web.pages.get(pathname);
   if (!page) return reply.send(web.indexHtml);
   reply.header('vary', 'accept-encoding');
   const encoding = preferredEncoding(reply.request.headers['accept-encoding']);

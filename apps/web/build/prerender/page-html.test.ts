@@ -18,6 +18,13 @@ const VITE_INDEX = `<!doctype html>
       content="The default description."
     />
     <meta name="waymarks-config" content="{}" />
+    <meta property="og:title" content="Waymarks" />
+    <meta
+      property="og:description"
+      content="The default description."
+    />
+    <meta property="og:url" content="/" />
+    <meta property="og:image" content="/og-image.png" />
     <title>Waymarks</title>
     <script type="module" crossorigin src="/assets/index-1.js"></script>
     <link rel="stylesheet" crossorigin href="/assets/index-1.css">
@@ -37,6 +44,10 @@ const REORDERED_INDEX = `<!doctype html>
     <meta charset="UTF-8">
     <meta content='The default description.' name=description>
     <meta content="{}" name="waymarks-config">
+    <meta content=Waymarks property=og:title>
+    <meta content='The default description.' property='og:description'>
+    <meta content="/" property="og:url">
+    <meta property="og:image" content="/og-image.png">
     <title>Waymarks</title>
     <script src="/assets/index-1.js" crossorigin type="module"></script>
     <link href="/assets/index-1.css" crossorigin rel=stylesheet>
@@ -52,6 +63,8 @@ const PAGE = {
   html: '<main><h1>Terms &amp; conditions</h1><!-- --></main>',
   title: 'Terms & "fair" use',
   description: "What you agree to <when> you sign up, and what we don't do.",
+  url: '{{siteUrl}}/terms',
+  image: '{{siteUrl}}/og-image.png',
   config: '{"supportEmail":"help@example.org"}',
 };
 
@@ -83,6 +96,17 @@ describe('the prerendered page HTML', () => {
     expect(html).not.toContain('The default description.');
   });
 
+  it("gives a shared link the page's own title, description, address and picture (Open Graph)", () => {
+    const html = pageDocument(pageTemplate(VITE_INDEX, readAsset), PAGE);
+
+    expect(html).toContain('<meta property="og:title" content="Terms &amp; &quot;fair&quot; use" />');
+    expect(html).toContain(
+      'property="og:description"\n      content="What you agree to &lt;when&gt; you sign up, and what we don&#x27;t do."',
+    );
+    expect(html).toContain('<meta property="og:url" content="{{siteUrl}}/terms" />');
+    expect(html).toContain('<meta property="og:image" content="{{siteUrl}}/og-image.png" />');
+  });
+
   it('finds each element whatever the order and quoting of its attributes', () => {
     const html = pageDocument(pageTemplate(REORDERED_INDEX, readAsset), PAGE);
 
@@ -94,6 +118,8 @@ describe('the prerendered page HTML', () => {
       '<meta content="{&quot;supportEmail&quot;:&quot;help@example.org&quot;}" name="waymarks-config">',
     );
     expect(html).toContain('<title>Terms &amp; &quot;fair&quot; use</title>');
+    expect(html).toContain('<meta content="Terms &amp; &quot;fair&quot; use" property=og:title>');
+    expect(html).toContain('<meta property="og:image" content="{{siteUrl}}/og-image.png">');
     expect(html).toContain('<style>');
     expect(html).not.toContain('modulepreload');
     expect(html).toContain('<script src="/assets/index-1.js" crossorigin type="module"></script>');
@@ -109,6 +135,9 @@ describe('the prerendered page HTML', () => {
       '<meta name="waymarks-config">',
     );
     expect(() => pageTemplate(without('<title>Waymarks</title>'), readAsset)).toThrow('a <title>');
+    expect(() =>
+      pageTemplate(without('<meta property="og:image" content="/og-image.png" />'), readAsset),
+    ).toThrow('<meta property="og:image">');
     expect(() => pageTemplate(without('<div id="root"></div>'), readAsset)).toThrow('<div id="root">');
     expect(() =>
       pageTemplate(

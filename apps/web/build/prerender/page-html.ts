@@ -19,6 +19,10 @@ export interface PageContent {
   html: string;
   title: string;
   description: string;
+  /** The page's absolute address, for og:url (the server fills in the instance's address). */
+  url: string;
+  /** The absolute address of the picture a shared link shows, for og:image. */
+  image: string;
   /** The public settings, as JSON, for <meta name="waymarks-config">. */
   config: string;
 }
@@ -79,11 +83,14 @@ export function pageTemplate(indexHtml: string, readAsset: (href: string) => str
 
   const template = applyEdits(indexHtml, edits);
   // Checked now, so a broken index.html fails the build before any page is rendered.
-  pageDocument(template, { html: '', title: '', description: '', config: '{}' });
+  pageDocument(template, { html: '', title: '', description: '', url: '/', image: '/', config: '{}' });
   return template;
 }
 
-/** One page: the template with the page's markup in #root, its title, description and the settings. */
+/**
+ * One page: the template with the page's markup in #root, its title, description and the settings, and the
+ * same title and description, its address and its picture for a shared link (Open Graph).
+ */
 export function pageDocument(template: string, page: PageContent): string {
   const all = elementsOf(template);
   const root = one(
@@ -100,13 +107,17 @@ export function pageDocument(template: string, page: PageContent): string {
     { ...inner(title), text: escapeHtml(page.title) },
     setAttribute(meta(all, 'description'), 'content', page.description),
     setAttribute(meta(all, 'waymarks-config'), 'content', page.config),
+    setAttribute(meta(all, 'og:title', 'property'), 'content', page.title),
+    setAttribute(meta(all, 'og:description', 'property'), 'content', page.description),
+    setAttribute(meta(all, 'og:url', 'property'), 'content', page.url),
+    setAttribute(meta(all, 'og:image', 'property'), 'content', page.image),
   ]);
 }
 
-function meta(all: Element[], name: string): Element {
+function meta(all: Element[], name: string, key: 'name' | 'property' = 'name'): Element {
   return one(
-    all.filter((el) => el.tagName === 'meta' && attr(el, 'name') === name),
-    `a <meta name="${name}">`,
+    all.filter((el) => el.tagName === 'meta' && attr(el, key) === name),
+    `a <meta ${key}="${name}">`,
   );
 }
 

@@ -3,8 +3,8 @@
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { DEFAULT_PUBLIC_CONFIG, type Session } from '@waymarks/shared';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { APP_PATHS, DEFAULT_PUBLIC_CONFIG, type Session } from '@waymarks/shared';
 import { SessionManager } from './auth/session';
 import { AppProviders, createQueryClient } from './providers';
 import { setPublicConfig } from './public-config';
@@ -129,10 +129,31 @@ describe('routes and the sign-in guard', () => {
     expect(document.title).toBe('Dashboard · Waymarks');
   });
 
-  it('redirects unknown paths to / and /login to /signin', async () => {
+  it('shows Page not found at an unknown path, naming it, with the way home', async () => {
     const { router } = renderApp('/nowhere', {});
+    await screen.findByRole('heading', { name: 'Page not found' });
+    expect(router.state.location.pathname).toBe('/nowhere');
+    expect(screen.getByRole('main').textContent).toContain('There is no page at /nowhere.');
+    expect(document.title).toBe('Page not found · Waymarks');
+
+    fireEvent.click(screen.getByRole('link', { name: 'Go to the home page' }));
     await screen.findByRole('heading', { name: 'Map Your Adventures' });
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('lists in its router exactly the page paths the server knows', () => {
+    const paths = (routes: RouteObject[]): string[] =>
+      routes.flatMap((route) => [...(route.path ? [route.path] : []), ...paths(route.children ?? [])]);
+    expect(
+      paths(routes)
+        .filter((path) => path !== '*')
+        .sort(),
+    ).toEqual([...APP_PATHS].sort());
+  });
+
+  it('redirects /login to /signin, keeping its notice', async () => {
+    const { router } = renderApp('/', {});
+    await screen.findByRole('heading', { name: 'Map Your Adventures' });
 
     await act(() => router.navigate('/login', { state: { notice: 'accountVerified' } }));
     await screen.findByRole('heading', { name: 'Welcome back' });

@@ -1,4 +1,5 @@
-// Every route of SPEC.md §2. Route modules load lazily so the landing page ships little code.
+// Every route of SPEC.md §2, and a "Page not found" for any other path. Route modules load lazily so the
+// landing page ships little code.
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router';
 import { lazyPage } from '../prerender/lazy-page';
@@ -25,6 +26,7 @@ const Feedback = lazyPage('/feedback');
 const Dashboard = lazy(() => import('../routes/dashboard'));
 const Profile = lazy(() => import('../routes/profile'));
 const Leaderboard = lazy(() => import('../routes/leaderboard'));
+const NotFound = lazy(() => import('../routes/not-found'));
 
 /** /login is where the original sent expired sessions; it lives on as a redirect that keeps the state. */
 function LoginRedirect() {
@@ -67,7 +69,8 @@ export const routes: RouteObject[] = [
           { path: '/leaderboard', element: <Leaderboard /> },
         ],
       },
-      { path: '*', element: <Navigate to="/" replace /> },
+      // Any other path: the server answered it 404 (packages/shared app-paths.ts lists the paths above).
+      { path: '*', element: <NotFound /> },
     ],
   },
 ];

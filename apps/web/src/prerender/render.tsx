@@ -25,6 +25,7 @@ export const PLACEHOLDER_CONFIG: PublicConfig = {
   ...DEFAULT_PUBLIC_CONFIG,
   supportEmail: '{{supportEmail}}',
   discordUrl: '{{discordUrl}}',
+  siteUrl: '{{siteUrl}}',
 };
 
 export interface RenderedPage {

@@ -1,0 +1,29 @@
+// Every page path the web app has (its router, apps/web/src/app/router.tsx, lists exactly these): the server
+// answers any other page path with HTTP 404 and the app's "Page not found" page.
+
+export const APP_PATHS = [
+  '/',
+  '/signin',
+  '/login',
+  '/signup',
+  '/oauth/callback',
+  '/reset-password',
+  '/privacy',
+  '/terms',
+  '/stripe-privacy',
+  '/liability',
+  '/illegal-content',
+  '/copyright',
+  '/about',
+  '/feedback',
+  '/dashboard',
+  '/profile',
+  '/leaderboard',
+] as const;
+
+const KNOWN: ReadonlySet<string> = new Set(APP_PATHS);
+
+/** Whether the web app has a page at `pathname` (without its query string; one trailing slash is ignored, as the router ignores it). */
+export function isAppPath(pathname: string): boolean {
+  return KNOWN.has(pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname);
+}
