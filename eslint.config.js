@@ -246,7 +246,8 @@ const SERVER_BOUNDARY_ALLOWLIST = [
   {
     file: 'media/media.repository.ts',
     table: 'users',
-    reason: "locks the user's row (PostgreSQL) so parallel upload reservations take turns",
+    reason:
+      "locks the user's row (PostgreSQL) so parallel upload reservations, and completions of the same bytes, take turns",
   },
   {
     file: 'progress/travel-stats.repository.ts',

@@ -13,11 +13,13 @@
 // Needs about 2.5 GiB free in the temp folder (s3rver's copy and the baseline's); skipped otherwise.
 // Target: at most 8 MB read from storage before the answer.
 import { Buffer } from 'node:buffer';
+import { createHash } from 'node:crypto';
 import {
   closeSync,
   createWriteStream,
   ftruncateSync,
   openSync,
+  readSync,
   rmSync,
   statfsSync,
   writeSync,
@@ -98,6 +100,54 @@ function writeSparseMp4(file, size) {
 // s3rver is a dev dependency of the server, as in its S3 tests.
 const require = createRequire(path.join(ROOT, 'apps/server/package.json'));
 
+/**
+ * S3 computes the SHA-256 of an object copied with `x-amz-checksum-algorithm: SHA256` and answers it to a
+ * HEAD that asks, so completion learns an upload's hash without reading it (docs/decisions/084); s3rver
+ * ignores both headers. As apps/server/src/adapters/storage/storage-test-servers.ts does for the tests, this
+ * does what S3 does, reading the copy from s3rver's folder 16 MB at a time.
+ */
+function keepCopyChecksums(server, directory) {
+  const FilesystemStore = require('s3rver/lib/stores/filesystem');
+  const store = new FilesystemStore(directory);
+  const kept = new Map();
+  server.httpServer.prependListener('request', (request, response) => {
+    const [bucket, ...key] = decodeURIComponent(request.url.split('?')[0]).slice(1).split('/');
+    const object = `${bucket}/${key.join('/')}`;
+    if (request.method === 'PUT' || request.method === 'DELETE') kept.delete(object);
+    const sha256Copy =
+      request.method === 'PUT' &&
+      request.headers['x-amz-copy-source'] !== undefined &&
+      String(request.headers['x-amz-checksum-algorithm']).toUpperCase() === 'SHA256';
+    if (sha256Copy) {
+      response.on('finish', () => {
+        if (response.statusCode !== 200) return;
+        const hash = createHash('sha256');
+        const fd = openSync(store.getResourcePath(bucket, key.join('/'), 'object'), 'r');
+        try {
+          const chunk = Buffer.alloc(16 * 1024 * 1024);
+          for (let read; (read = readSync(fd, chunk, 0, chunk.length, null)) > 0;) {
+            hash.update(chunk.subarray(0, read));
+          }
+        } finally {
+          closeSync(fd);
+        }
+        kept.set(object, hash.digest('base64'));
+      });
+    }
+    if (request.method === 'HEAD' && request.headers['x-amz-checksum-mode'] === 'ENABLED') {
+      const writeHead = response.writeHead.bind(response);
+      response.writeHead = (...args) => {
+        const checksum = kept.get(object);
+        if (checksum && response.statusCode === 200) {
+          response.setHeader('x-amz-checksum-sha256', checksum);
+          response.setHeader('x-amz-checksum-type', 'FULL_OBJECT');
+        }
+        return writeHead(...args);
+      };
+    }
+  });
+}
+
 /** s3rver on a free loopback port; `sent` counts GET response body bytes and requests from now on. */
 async function startBucket(directory) {
   const S3rver = require('s3rver');
@@ -109,6 +159,7 @@ async function startBucket(directory) {
     configureBuckets: [{ name: BUCKET }],
   });
   const address = await server.run();
+  keepCopyChecksums(server, directory);
   const sent = { bytes: 0, gets: 0 };
   server.httpServer.on('request', (request, response) => {
     if (request.method !== 'GET') return;

@@ -29,6 +29,7 @@ export const ErrorCode = {
   downloadUrlInvalid: 'DOWNLOAD_URL_INVALID',
   objectExists: 'OBJECT_EXISTS',
   uploadInProgress: 'UPLOAD_IN_PROGRESS',
+  alreadyUploaded: 'ALREADY_UPLOADED',
   serviceBusy: 'SERVICE_BUSY',
   crossOrigin: 'CROSS_ORIGIN_REQUEST',
   planUnchanged: 'PLAN_UNCHANGED',

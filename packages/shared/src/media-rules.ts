@@ -24,6 +24,8 @@ export const MEDIA_LIMITS = {
   viewUrlSeconds: 60 * 60,
   /** Files sent in parallel by the browser, one batch at a time. */
   uploadBatchSize: 4,
+  /** A caption's length once trimmed. */
+  captionMax: 500,
 } as const;
 
 export const MB = 1024 * 1024;
@@ -46,7 +48,13 @@ export const MEDIA_MESSAGES = {
   notUploaded: 'The file has not been uploaded yet. Please try the upload again.',
   sizeMismatch: 'The stored file is larger than declared.',
   alreadyComplete: 'This upload is already complete.',
+  captionTooLong: `A caption can be at most ${MEDIA_LIMITS.captionMax} characters.`,
 } as const;
+
+/** Why a caption is refused, or null: the viewer's form says what the server's schema would. */
+export function captionError(caption: string): string | null {
+  return caption.trim().length > MEDIA_LIMITS.captionMax ? MEDIA_MESSAGES.captionTooLong : null;
+}
 
 /** 'Upload failed: 500' (SPEC.md §5: an upload response must be successful). */
 export function uploadFailedMessage(status: number): string {
@@ -74,6 +82,17 @@ export function mediaPerPinMessage(planName: string, maxMediaPerPin: number, med
   }
   return `Your ${planName} plan allows ${maxMediaPerPin} photos and videos per place. Upgrade to add more.`;
 }
+
+/**
+ * A file whose bytes (by SHA-256) the traveller already keeps in a place is not stored again: this says
+ * where it is ('Already in Lisbon'), as the upload's results show it after the file's name.
+ */
+export function alreadyUploadedMessage(placeTitle: string): string {
+  return `Already in ${placeTitle}`;
+}
+
+/** A SHA-256 as the API carries it: 64 lowercase hex digits. */
+export const CONTENT_HASH_PATTERN = /^[0-9a-f]{64}$/;
 
 /** The camera of a file whose metadata names none: stored by the server, hidden by the viewer. */
 export const UNKNOWN_CAMERA = 'Unknown';

@@ -31,6 +31,8 @@ import * as namesNotFromEmail from './migrations/0016_names_not_from_email.js';
 import * as mediaUploadReservations from './migrations/0017_media_upload_reservations.js';
 import * as mediaDerivatives from './migrations/0018_media_derivatives.js';
 import * as emailChanges from './migrations/0019_email_changes.js';
+import * as mediaContentHash from './migrations/0020_media_content_hash.js';
+import * as mediaCaption from './migrations/0021_media_caption.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -54,6 +56,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017_media_upload_reservations': mediaUploadReservations,
   '0018_media_derivatives': mediaDerivatives,
   '0019_email_changes': emailChanges,
+  '0020_media_content_hash': mediaContentHash,
+  '0021_media_caption': mediaCaption,
 };
 
 // int8 (bigint) columns hold millisecond timestamps, well inside Number's exact range.

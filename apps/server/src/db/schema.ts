@@ -254,6 +254,13 @@ export interface MediaTable {
   derivatives: Generated<string>;
   /** Why a refused item could not be kept, for the traveller. */
   refusal: string | null;
+  /**
+   * SHA-256 of the stored bytes, 64 hex digits, computed by the server at completion; null while pending
+   * and for rows stored before it was kept. One traveller keeps one ready item per hash.
+   */
+  content_hash: string | null;
+  /** The traveller's caption, trimmed, at most 500 characters; null when there is none. */
+  caption: string | null;
 }
 
 /**

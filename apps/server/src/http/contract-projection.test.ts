@@ -58,6 +58,7 @@ const completed: Complete = {
     previewUrl: '/p',
     streamUrl: null,
     refusal: null,
+    caption: null,
   },
   pin: pin as Complete['pin'],
 };

@@ -189,6 +189,8 @@ const SAMPLE_VALUES: Record<string, unknown> = {
   visitDate: '2020-05-01',
   contentType: 'image/jpeg',
   filename: 'photo.jpg',
+  // The SHA-256 of no bytes: no file anybody keeps.
+  contentHash: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
 };
 
 export const typesOf = (schema: JsonSchema): string[] => {

@@ -8,20 +8,20 @@ import type { ApiCall, SignedInUser, TestApp } from './test-app.js';
 
 export type UploadStage = 'reserved' | 'stored' | 'ready';
 
-/** Uploads a file of ../shared/fixtures/media to the user's pin; its mediaId. */
+/** Uploads a file of ../shared/fixtures/media to the user's pin, under its name or `filename`; its mediaId. */
 export async function uploadFixture(
   t: TestApp,
   call: ApiCall,
   user: SignedInUser,
   pinId: string,
   fixture: string,
-  options: { contentType: string; until?: UploadStage },
+  options: { contentType: string; until?: UploadStage; filename?: string },
 ): Promise<string> {
   const bytes = readFileSync(mediaFixture(fixture));
   const reserved = await call('POST', '/api/media/upload-url', user, {
     pinId,
     contentType: options.contentType,
-    filename: path.basename(fixture),
+    filename: options.filename ?? path.basename(fixture),
     sizeMB: bytes.length / MB,
     sizeBytes: bytes.length,
   });

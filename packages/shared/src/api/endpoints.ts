@@ -42,6 +42,8 @@ import type {
   CompleteUploadResponse,
   DeleteMediaResponse,
   DownloadUrlResponse,
+  MediaCaptionRequest,
+  MediaItem,
   MediaListResponse,
   UploadUrlRequest,
   UploadUrlResponse,
@@ -192,6 +194,10 @@ export const ENDPOINTS = {
   listMedia: endpoint<{ params: { pinId: string }; response: MediaListResponse }>('GET', '/media/pin/:pinId'),
   deleteMedia: endpoint<{ params: { mediaId: string }; response: DeleteMediaResponse }>(
     'DELETE',
+    '/media/:mediaId',
+  ),
+  setMediaCaption: endpoint<{ params: { mediaId: string }; body: MediaCaptionRequest; response: MediaItem }>(
+    'PUT',
     '/media/:mediaId',
   ),
   mediaDownloadUrl: endpoint<{ params: { mediaId: string }; response: DownloadUrlResponse }>(

@@ -1,7 +1,7 @@
 // The Media contract (SPEC.md §3 Media item, upload request and response, §7 Media): /api/media.
 import { z } from 'zod';
 import { DATE_SOURCES } from '../media-metadata.js';
-import { MEDIA_LIMITS, MEDIA_MESSAGES, UNKNOWN_CAMERA } from '../media-rules.js';
+import { CONTENT_HASH_PATTERN, MEDIA_LIMITS, MEDIA_MESSAGES, UNKNOWN_CAMERA } from '../media-rules.js';
 import { Pin } from './pins.js';
 
 const location = z.object({
@@ -50,6 +50,13 @@ export const UploadUrlRequest = z.strictObject({
     .max(MEDIA_LIMITS.maxFileBytes, MEDIA_MESSAGES.fileTooLarge)
     .optional()
     .describe('Exact size; when given the PUT is capped at it instead of sizeMB rounded up'),
+  contentHash: z
+    .string()
+    .regex(CONTENT_HASH_PATTERN, 'contentHash must be a SHA-256 in 64 lowercase hex digits')
+    .optional()
+    .describe(
+      "The file's SHA-256 as the browser read it: when the traveller already keeps a ready or processing file with it, the answer is 409 ALREADY_UPLOADED instead of a reservation. Never stored; complete computes its own",
+    ),
   exifData: ClientExifData.optional(),
 });
 export type UploadUrlRequest = z.input<typeof UploadUrlRequest>;
@@ -117,6 +124,7 @@ export const MediaItem = z
       .string()
       .nullable()
       .describe('Why a refused item could not be kept: a sentence naming the file, for the traveller'),
+    caption: z.string().nullable().describe("The traveller's caption; null when there is none"),
   })
   .describe('MediaItem');
 export type MediaItem = z.infer<typeof MediaItem>;
@@ -131,6 +139,16 @@ export type CompleteUploadResponse = z.infer<typeof CompleteUploadResponse>;
 
 export const MediaIdParams = z.object({ id: z.string().max(64).describe('mediaId') });
 export const MediaPinParams = z.object({ pinId: z.string().max(64) });
+
+export const MediaCaptionRequest = z.strictObject({
+  caption: z
+    .string()
+    .trim()
+    .max(MEDIA_LIMITS.captionMax, MEDIA_MESSAGES.captionTooLong)
+    .nullable()
+    .describe('Trimmed; empty or null removes the caption'),
+});
+export type MediaCaptionRequest = z.input<typeof MediaCaptionRequest>;
 
 export const MediaListResponse = z.object({ media: z.array(MediaItem) });
 export type MediaListResponse = z.infer<typeof MediaListResponse>;

@@ -60,6 +60,7 @@ export function buildMediaItem(overrides: Partial<MediaItem> = {}): MediaItem {
     previewUrl: `/api/storage/object/${mediaId}-preview.webp`,
     streamUrl: null,
     refusal: null,
+    caption: null,
     ...overrides,
   });
 }

@@ -33,6 +33,7 @@ import {
   assertValidSize,
   downloadUrlTiming,
   ObjectNotFoundError,
+  sha256Of,
   type ByteRange,
   type ObjectStorage,
   type StorageOptions,
@@ -293,6 +294,10 @@ export class LocalStorage implements ObjectStorage {
     } finally {
       await handle.close();
     }
+  }
+
+  async sha256(key: string): Promise<string> {
+    return sha256Of(await this.read(key));
   }
 
   /** The stored file itself, whatever `only` says: nothing needs copying. */

@@ -1,5 +1,6 @@
 // The object storage interface every adapter implements (local disk, S3), with the errors and the key,
 // type, range and lifetime rules they share. Adapters import this module; storage.ts picks one of them.
+import { createHash } from 'node:crypto';
 
 /** A byte range of an object, `end` inclusive (as in an HTTP Range header). */
 export interface ByteRange {
@@ -68,6 +69,13 @@ export interface ObjectStorage {
    */
   readRange(key: string, start: number, length: number): Promise<Uint8Array>;
   /**
+   * The SHA-256 of the object's bytes, as 64 lowercase hex digits, computed by the storage or by this
+   * server, never taken from whoever uploaded them. Local: the file read through once. S3: the checksum
+   * S3 itself computed when move() copied the object there, or, from a server that keeps none, the
+   * object read through once. Throws ObjectNotFoundError.
+   */
+  sha256(key: string): Promise<string>;
+  /**
    * A local file with the object's bytes while fn runs (local: the stored file itself, read-only; s3: a
    * temp download removed afterwards). With `only`, a remote object is not downloaded whole: the file has
    * the object's size, but only those ranges hold its bytes and the rest reads as zeros (a sparse file),
@@ -87,6 +95,13 @@ export interface ObjectStorage {
    * needs nothing. Returns how many.
    */
   removeIncompleteUploads(olderThanMs: number): Promise<number>;
+}
+
+/** The SHA-256 of a stream's bytes, 64 lowercase hex digits, read through once. */
+export async function sha256Of(stream: NodeJS.ReadableStream): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of stream) hash.update(chunk as Uint8Array);
+  return hash.digest('hex');
 }
 
 export class ObjectNotFoundError extends Error {

@@ -1,5 +1,6 @@
-// What only the S3 adapter does, against a real S3 API (s3rver): batching, paging, CORS, temp copies.
+// What only the S3 adapter does, against a real S3 API (s3rver): batching, paging, CORS, copies, checksums.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { S3Storage } from './s3.js';
 import { startS3rver, type S3TestServer } from './storage-test-servers.js';
@@ -72,6 +73,29 @@ describe('S3 storage', () => {
     await storage.put('media/tmp/m/original', Buffer.from('bytes'), 'image/jpeg');
     const file = await storage.withLocalFile('media/tmp/m/original', async (f) => f);
     expect(file.startsWith(tmpdir())).toBe(true);
+  });
+
+  it('has S3 compute the SHA-256 of an object it moves, and reads that instead of the bytes', async () => {
+    await storage.put('media/hash/m/upload', Buffer.from('photo bytes'), 'image/jpeg');
+    server.requests.length = 0;
+    await storage.move('media/hash/m/upload', 'media/hash/m/original');
+    const copy = server.requests.find((r) => r.method === 'PUT' && r.url.includes('media/hash/m/original'));
+    expect(copy?.headers['x-amz-checksum-algorithm']).toBe('SHA256');
+
+    server.requests.length = 0;
+    expect(await storage.sha256('media/hash/m/original')).toBe(
+      createHash('sha256').update('photo bytes').digest('hex'),
+    );
+    expect(server.requests.map((r) => r.method)).toEqual(['HEAD']);
+  });
+
+  it('reads an object through to hash it when the bucket keeps no SHA-256 of it', async () => {
+    await storage.put('media/hash/m2/original', Buffer.from('photo bytes'), 'image/jpeg');
+    server.requests.length = 0;
+    expect(await storage.sha256('media/hash/m2/original')).toBe(
+      createHash('sha256').update('photo bytes').digest('hex'),
+    );
+    expect(server.requests.map((r) => r.method)).toEqual(['HEAD', 'GET']);
   });
 
   it('asks the bucket for the content type and disposition on GET, so S3 answers with them', async () => {

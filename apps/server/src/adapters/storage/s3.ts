@@ -30,6 +30,7 @@ import {
   assertValidSize,
   downloadUrlTiming,
   ObjectNotFoundError,
+  sha256Of,
   type ByteRange,
   type ObjectStorage,
   type StorageOptions,
@@ -143,7 +144,8 @@ export class S3Storage implements ObjectStorage {
 
   /**
    * A server-side copy, then the source deleted. One CopyObject takes up to 5 GiB, the most one presigned
-   * PUT can store, so every upload fits; readers of `to` see the old object or the whole new one.
+   * PUT can store, so every upload fits; readers of `to` see the old object or the whole new one. S3
+   * computes the copy's SHA-256 as it copies and keeps it with the object, for sha256().
    */
   async move(from: string, to: string): Promise<void> {
     assertValidKey(from);
@@ -154,6 +156,7 @@ export class S3Storage implements ObjectStorage {
           Bucket: this.#bucket,
           Key: to,
           CopySource: `${this.#bucket}/${from.split('/').map(encodeURIComponent).join('/')}`,
+          ChecksumAlgorithm: 'SHA256',
         }),
       );
     } catch (error) {
@@ -172,6 +175,27 @@ export class S3Storage implements ObjectStorage {
       if (isNotFound(error)) return undefined;
       throw error;
     }
+  }
+
+  /**
+   * The SHA-256 S3 keeps with the object (computed by S3 when move() copied it there), without reading a
+   * byte of it; a server that keeps none (or only a checksum of parts) has the object read through once.
+   */
+  async sha256(key: string): Promise<string> {
+    assertValidKey(key);
+    let object;
+    try {
+      object = await this.#client.send(
+        new HeadObjectCommand({ Bucket: this.#bucket, Key: key, ChecksumMode: 'ENABLED' }),
+      );
+    } catch (error) {
+      if (isNotFound(error)) throw new ObjectNotFoundError(key);
+      throw error;
+    }
+    const kept = object.ChecksumType === 'COMPOSITE' ? undefined : object.ChecksumSHA256;
+    const digest = kept ? Buffer.from(kept, 'base64') : undefined;
+    if (digest?.length === 32) return digest.toString('hex');
+    return sha256Of(await this.read(key));
   }
 
   async read(key: string, range?: ByteRange): Promise<NodeJS.ReadableStream> {

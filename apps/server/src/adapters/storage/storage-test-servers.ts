@@ -1,8 +1,10 @@
-// Real servers for the storage tests: an S3 API (s3rver) and a tiny Fastify app with the local routes.
+// Real servers for the storage tests: an S3 API (s3rver, keeping checksums of copies as S3 does) and a tiny
+// Fastify app with the local routes.
 import Fastify, { type FastifyInstance } from 'fastify';
 import type * as nodeCrypto from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { IncomingHttpHeaders, Server } from 'node:http';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -23,6 +25,49 @@ type S3rverConstructor = new (options: Record<string, unknown>) => S3rverInstanc
 const require = createRequire(import.meta.url);
 // s3rver ships no type declarations.
 const S3rver = require('s3rver') as S3rverConstructor;
+const FilesystemStore = require('s3rver/lib/stores/filesystem') as new (directory: string) => {
+  getResourcePath(bucket: string, key: string, resource: 'object'): string;
+};
+
+/**
+ * AWS S3 computes a SHA-256 of an object copied with `x-amz-checksum-algorithm: SHA256`, keeps it, and
+ * answers it to a HEAD that asks (`x-amz-checksum-mode: ENABLED`); s3rver ignores both headers. This does
+ * what S3 does for such copies, so the adapter's way of learning a hash without reading the object runs
+ * as on S3; objects written otherwise keep no checksum, as on a server that keeps none.
+ */
+function keepCopyChecksums(server: S3rverInstance, directory: string): void {
+  const store = new FilesystemStore(directory);
+  const kept = new Map<string, string>();
+  server.httpServer.prependListener('request', (request: IncomingMessage, response: ServerResponse) => {
+    const [bucket, ...key] = decodeURIComponent((request.url ?? '').split('?')[0]!)
+      .slice(1)
+      .split('/');
+    const object = `${bucket}/${key.join('/')}`;
+    if (request.method === 'PUT' || request.method === 'DELETE') kept.delete(object);
+    const sha256Copy =
+      request.method === 'PUT' &&
+      request.headers['x-amz-copy-source'] !== undefined &&
+      String(request.headers['x-amz-checksum-algorithm']).toUpperCase() === 'SHA256';
+    if (sha256Copy) {
+      response.on('finish', () => {
+        if (response.statusCode !== 200) return;
+        const bytes = readFileSync(store.getResourcePath(bucket!, key.join('/'), 'object'));
+        kept.set(object, createHash('sha256').update(bytes).digest('base64'));
+      });
+    }
+    if (request.method === 'HEAD' && request.headers['x-amz-checksum-mode'] === 'ENABLED') {
+      const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => ServerResponse;
+      response.writeHead = ((...args: unknown[]) => {
+        const checksum = kept.get(object);
+        if (checksum && response.statusCode === 200) {
+          response.setHeader('x-amz-checksum-sha256', checksum);
+          response.setHeader('x-amz-checksum-type', 'FULL_OBJECT');
+        }
+        return writeHead(...args);
+      }) as ServerResponse['writeHead'];
+    }
+  });
+}
 
 /**
  * s3rver encrypts its ListObjectsV2 continuation tokens with DES, which OpenSSL 3 (Node 17 and later) no
@@ -79,6 +124,7 @@ export async function startS3rver(bucket = 'waymarks-test'): Promise<S3TestServe
     configureBuckets: [{ name: bucket, configs: [CORS_ANY_ORIGIN] }],
   });
   const address = await server.run();
+  keepCopyChecksums(server, directory);
   const requests: S3TestServer['requests'] = [];
   server.httpServer.on('request', (request) => {
     requests.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers });

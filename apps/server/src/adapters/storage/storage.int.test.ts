@@ -1,5 +1,6 @@
 // One contract, two adapters: local disk (through its real routes) and S3 (a real s3rver) behave alike.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -211,6 +212,17 @@ describe.each([
     expect(await text(await h.storage.read(to))).toBe('uploaded bytes');
     expect(await h.storage.head(from)).toBeUndefined();
     expect((await all(h.storage.list(base))).map((object) => object.key)).toEqual([to]);
+  });
+
+  it('sha256 is the SHA-256 of the bytes stored, uploaded and then moved', async () => {
+    const from = `${base}upload`;
+    const to = `${base}original`;
+    expect((await upload(from, 'uploaded bytes')).status).toBe(200);
+    const expected = createHash('sha256').update('uploaded bytes').digest('hex');
+    expect(await h.storage.sha256(from)).toBe(expected);
+    await h.storage.move(from, to);
+    expect(await h.storage.sha256(to)).toBe(expected);
+    await expect(h.storage.sha256(from)).rejects.toThrow(ObjectNotFoundError);
   });
 
   it('move of a missing object throws ObjectNotFoundError and leaves the target as it was', async () => {

@@ -64,6 +64,7 @@ export function pinsGeoJson(
             contentType: row.content_type,
             sizeBytes: row.size_bytes,
             takenAt: row.taken_at,
+            caption: row.caption,
             location: row.lat === null || row.lng === null ? null : { lat: row.lat, lng: row.lng },
             uploadedAt: row.uploaded_at === null ? null : new Date(row.uploaded_at).toISOString(),
           })),

@@ -30,6 +30,8 @@ const BASEL = { lat: 47.5596, lng: 7.5886, title: 'Basel' };
 const LISBON = { lat: 38.7223, lng: -9.1393, title: 'Lisbon / Old town' };
 const PHOTO = 'photos/gps/DSCN0012.jpg';
 const OTHER_PHOTO = 'photos/gps/DSCN0025.jpg';
+/** Another photo, uploaded under PHOTO's name: the same bytes are not kept twice. */
+const SAME_NAME_PHOTO = 'photos/gps/DSCN0021.jpg';
 
 describe.each(testDialects())('the account on %s', (dialect) => {
   let t: TestApp;
@@ -48,7 +50,7 @@ describe.each(testDialects())('the account on %s', (dialect) => {
     const lisbon = await createPinAs(call, user, LISBON);
     const image = { contentType: 'image/jpeg' };
     await uploadFixture(t, call, user, basel.pinId, PHOTO, image);
-    await uploadFixture(t, call, user, basel.pinId, PHOTO, image);
+    await uploadFixture(t, call, user, basel.pinId, SAME_NAME_PHOTO, { ...image, filename: 'DSCN0012.jpg' });
     await uploadFixture(t, call, user, lisbon.pinId, OTHER_PHOTO, image);
     await call('PUT', '/api/profile', user, { username: `exporter_${user.userId.slice(0, 6)}` });
     return { ...user, pins: [basel.pinId, lisbon.pinId] };
@@ -98,9 +100,10 @@ describe.each(testDialects())('the account on %s', (dialect) => {
     ]);
     expect(lisbon.properties).toMatchObject({ title: LISBON.title, countryCode: 'PT' });
 
-    const photo = readFileSync(mediaFixture(PHOTO));
-    expect(entries.get('media/Basel/DSCN0012.jpg')!.equals(photo)).toBe(true);
-    expect(entries.get('media/Basel/DSCN0012 (2).jpg')!.equals(photo)).toBe(true);
+    expect(entries.get('media/Basel/DSCN0012.jpg')!.equals(readFileSync(mediaFixture(PHOTO)))).toBe(true);
+    expect(
+      entries.get('media/Basel/DSCN0012 (2).jpg')!.equals(readFileSync(mediaFixture(SAME_NAME_PHOTO))),
+    ).toBe(true);
     expect(
       entries.get('media/Lisbon _ Old town/DSCN0025.jpg')!.equals(readFileSync(mediaFixture(OTHER_PHOTO))),
     ).toBe(true);

@@ -48,5 +48,6 @@ export function toMediaItem(row: MediaRow, links: MediaLinks): MediaItem {
     },
     ...links,
     refusal: row.status === 'refused' ? row.refusal : null,
+    caption: row.caption,
   };
 }

@@ -1,5 +1,6 @@
 // The media repository on SQLite and PostgreSQL, where the pin's media_count is derived: uploads to one pin
 // finished or deleted at the same moment must each be counted, whichever transaction commits first.
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../common/ids.js';
 import { migrateToLatest } from '../../db/database.js';
@@ -11,6 +12,7 @@ const HOUR_MS = 60 * 60 * 1000;
 /** As many as the PostgreSQL test pool has connections: every one of them in a transaction at once. */
 const AT_ONCE = 5;
 const ROUNDS = 4;
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 describe.each(testDialects())('media repository on %s', (dialect) => {
   let database: TestDatabase;
@@ -93,7 +95,8 @@ describe.each(testDialects())('media repository on %s', (dialect) => {
     return id;
   }
 
-  const markReady = (mediaId: string, pinId: string) =>
+  /** Made ready with bytes of its own, unless `contentHash` says they are another upload's. */
+  const markReady = (mediaId: string, pinId: string, contentHash = sha256(mediaId)) =>
     repository.markReady(mediaId, pinId, {
       content_type: 'image/jpeg',
       size_bytes: 1000,
@@ -109,6 +112,7 @@ describe.each(testDialects())('media repository on %s', (dialect) => {
       verification_score: 0,
       has_location_verification: 0,
       uploaded_at: AT,
+      content_hash: contentHash,
     });
 
   const mediaCountOf = async (pinId: string) =>
@@ -125,9 +129,42 @@ describe.each(testDialects())('media repository on %s', (dialect) => {
     for (let round = 1; round <= ROUNDS; round += 1) {
       const ids: string[] = [];
       for (let i = 0; i < AT_ONCE; i += 1) ids.push(await pendingUpload(pinId));
-      expect(await Promise.all(ids.map((id) => markReady(id, pinId)))).toEqual(Array(AT_ONCE).fill(true));
+      expect(await Promise.all(ids.map((id) => markReady(id, pinId)))).toEqual(
+        Array(AT_ONCE).fill({ made: 'ready' }),
+      );
       expect(await mediaCountOf(pinId)).toBe(round * AT_ONCE);
     }
+  });
+
+  it(`keeps one of ${AT_ONCE} uploads of the same bytes finished at the same moment, to one pin or several`, async () => {
+    const pins = [await createPin(), await createPin()];
+    const hash = sha256('the same photo');
+    const ids: string[] = [];
+    for (let i = 0; i < AT_ONCE; i += 1) ids.push(await pendingUpload(pins[i % 2]!));
+    const outcomes = await Promise.all(ids.map((id, i) => markReady(id, pins[i % 2]!, hash)));
+
+    const kept = ids.filter((_, i) => outcomes[i]!.made === 'ready');
+    expect(kept).toHaveLength(1);
+    const keptAt = pins[ids.indexOf(kept[0]!) % 2];
+    for (const outcome of outcomes.filter((one) => one.made === 'nothing')) {
+      expect(outcome).toEqual({ made: 'nothing', sameBytesAs: { id: kept[0], pin_id: keptAt } });
+    }
+    expect((await mediaCountOf(pins[0]!)) + (await mediaCountOf(pins[1]!))).toBe(1);
+    expect(await repository.findSameBytes(userId, hash)).toEqual({ id: kept[0], pin_id: keptAt });
+  });
+
+  it('counts only ready items of the same traveller as the same bytes: a refused one is not', async () => {
+    const pinId = await createPin();
+    const [refused, again] = [await pendingUpload(pinId), await pendingUpload(pinId)];
+    const hash = sha256('refused later');
+    expect(await markReady(refused, pinId, hash)).toEqual({ made: 'ready' });
+    expect(await repository.refuseReady(refused, 'The image data is damaged and cannot be read.', AT)).toBe(
+      true,
+    );
+    expect(await repository.findSameBytes(userId, hash)).toBeUndefined();
+    expect(await markReady(again, pinId, hash)).toEqual({ made: 'ready' });
+    expect(await repository.findSameBytes(userId, hash)).toEqual({ id: again, pin_id: pinId });
+    expect(await repository.findSameBytes(newId(), hash)).toBeUndefined();
   });
 
   it('keeps the count exact when uploads are finished and deleted on one pin at the same moment', async () => {
@@ -149,7 +186,7 @@ describe.each(testDialects())('media repository on %s', (dialect) => {
     const pinId = await createPin();
     const ids: string[] = [];
     for (let i = 0; i < 5; i += 1) ids.push(await pendingUpload(pinId));
-    for (const id of ids) expect(await markReady(id, pinId)).toBe(true);
+    for (const id of ids) expect(await markReady(id, pinId)).toEqual({ made: 'ready' });
     const [made, refused, ...waiting] = ids as [string, string, ...string[]];
     expect(await repository.derivativesMade(made, { width: 40, height: 30 })).toBe(true);
     expect(await repository.refuseReady(refused, 'The image data is damaged and cannot be read.', AT)).toBe(

@@ -1,7 +1,14 @@
 // SQL for media rows. A pin's media_count and verification are derived from its ready media and rewritten
 // in the same transaction as any change to them, so the pin never disagrees with its media.
-import { PostgresAdapter, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
-import { verifyPin } from '@waymarks/shared';
+import {
+  PostgresAdapter,
+  sql,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type Transaction,
+} from 'kysely';
+import { verifyMedia, verifyPin, type LatLng } from '@waymarks/shared';
 import type { MediaTally, TravellerMedia, Usage } from '../../common/media.js';
 import type { Db } from '../../db/database.js';
 import type { Database, MediaTable } from '../../db/schema.js';
@@ -26,7 +33,17 @@ type ReadyFields = Pick<
   | 'verification_score'
   | 'has_location_verification'
   | 'uploaded_at'
+  | 'content_hash'
 >;
+
+/** Another item of the traveller's that keeps the same bytes: where it is, to say so. */
+export type SameBytes = Pick<MediaRow, 'id' | 'pin_id'>;
+
+/**
+ * What markReady did: made the upload ready; found the traveller keeping its bytes already in a ready
+ * item (that one), so left it pending for the caller to refuse; or found it no longer pending.
+ */
+export type ReadyOutcome = { made: 'ready' } | { made: 'nothing'; sameBytesAs?: SameBytes };
 
 /** What a new upload is checked against: the user's usage and the media of its pin, both as of now. */
 export interface Allowance {
@@ -52,9 +69,7 @@ export class MediaRepository implements TravellerMedia {
     options: { linkRevocable: boolean },
   ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      if (this.db.getExecutor().adapter instanceof PostgresAdapter) {
-        await trx.selectFrom('users').select('id').where('id', '=', row.user_id).forNoKeyUpdate().execute();
-      }
+      await this.lockTraveller(trx, row.user_id);
       admit({
         usage: await usageOf(trx, row.user_id, row.created_at),
         mediaForPin: await countForPin(trx, row.pin_id, row.created_at),
@@ -91,16 +106,35 @@ export class MediaRepository implements TravellerMedia {
     return this.db.selectFrom('media').selectAll().where('id', '=', mediaId).executeTakeFirst();
   }
 
-  /** What a pin's gallery shows: its ready media and the refused ones the traveller has not removed yet. */
+  /**
+   * What a pin's gallery shows: its ready media and the refused ones the traveller has not removed yet, in
+   * the order they were taken, like the trip (docs/decisions/085): by the date read from the file, oldest
+   * first, compared as the wall-clock time it shows (its first 19 characters, 'YYYY-MM-DDTHH:MM:SS', without
+   * any offset); then the items without a date, as they were uploaded. Ties go by upload, then by id.
+   */
   listGallery(pinId: string): Promise<MediaRow[]> {
     return this.db
       .selectFrom('media')
       .selectAll()
       .where('pin_id', '=', pinId)
       .where('status', 'in', ['ready', 'refused'])
-      .orderBy('uploaded_at', 'desc')
-      .orderBy('id', 'desc')
+      .orderBy((eb) => eb('taken_at', 'is', null))
+      .orderBy(sql`substr(${sql.ref('taken_at')}, 1, 19)`)
+      .orderBy('uploaded_at')
+      .orderBy('id')
       .execute();
+  }
+
+  /** Sets or clears the caption of the user's ready item; the row after, or undefined when there is none. */
+  setCaption(userId: string, mediaId: string, caption: string | null): Promise<MediaRow | undefined> {
+    return this.db
+      .updateTable('media')
+      .set({ caption })
+      .where('id', '=', mediaId)
+      .where('user_id', '=', userId)
+      .where('status', '=', 'ready')
+      .returningAll()
+      .executeTakeFirst();
   }
 
   listReadyForPin(pinId: string): Promise<MediaRow[]> {
@@ -176,22 +210,48 @@ export class MediaRepository implements TravellerMedia {
 
   /**
    * Pending → ready with what the server read, and the pin rewritten, in one transaction; its derivatives
-   * are still to be made. False when the row is no longer pending (completed by a concurrent call, or
-   * removed by the sweep).
+   * are still to be made. Not when the traveller keeps the same bytes in a ready item already (that item
+   * is answered), nor when the row is no longer pending (completed by a concurrent call, or removed by the
+   * sweep). Two completions of one traveller's same bytes cannot both pass: PostgreSQL locks the
+   * traveller's row first (then the pin, the order account deletion keeps too), so the second waits and
+   * finds the first; SQLite runs one transaction at a time.
    */
-  async markReady(mediaId: string, pinId: string, fields: ReadyFields): Promise<boolean> {
+  async markReady(mediaId: string, pinId: string, fields: ReadyFields): Promise<ReadyOutcome> {
     return this.db.transaction().execute(async (trx) => {
-      await this.lockPin(trx, pinId);
-      const result = await trx
-        .updateTable('media')
-        .set({ ...fields, status: 'ready', derivatives: 'pending' })
+      const upload = await trx
+        .selectFrom('media')
+        .select('user_id')
         .where('id', '=', mediaId)
         .where('status', '=', 'pending')
         .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) return false;
+      if (!upload) return { made: 'nothing' };
+      await this.lockTraveller(trx, upload.user_id);
+      const point = await this.lockPin(trx, pinId);
+      if (fields.content_hash !== null) {
+        const sameBytesAs = await sameBytesIn(trx, upload.user_id, fields.content_hash);
+        if (sameBytesAs) return { made: 'nothing', sameBytesAs };
+      }
+      // Verified again against the pin's point as locked: the pin may have moved while the file was
+      // checked (decision 086).
+      const verification = point ? verificationOf(fields, point) : {};
+      const result = await trx
+        .updateTable('media')
+        .set({ ...fields, ...verification, status: 'ready', derivatives: 'pending' })
+        .where('id', '=', mediaId)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return { made: 'nothing' };
       await refreshPin(trx, pinId, fields.uploaded_at ?? 0);
-      return true;
+      return { made: 'ready' };
     });
+  }
+
+  /**
+   * The traveller's ready (or processing) item with these bytes, if any. Pending uploads have no hash yet,
+   * and refused or deleted items keep nothing, so neither counts.
+   */
+  findSameBytes(userId: string, contentHash: string): Promise<SameBytes | undefined> {
+    return sameBytesIn(this.db, userId, contentHash);
   }
 
   /**
@@ -262,14 +322,65 @@ export class MediaRepository implements TravellerMedia {
   }
 
   /**
+   * PostgreSQL: the traveller's row locked for the rest of the transaction (NO KEY UPDATE, which waits for
+   * another such lock of the same traveller but lets rows that refer to the user be written meanwhile).
+   * SQLite runs one transaction at a time.
+   */
+  private async lockTraveller(trx: Transaction<Database>, userId: string): Promise<void> {
+    if (!(this.db.getExecutor().adapter instanceof PostgresAdapter)) return;
+    await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
+  }
+
+  /**
+   * The pin's point, its row locked for the rest of the transaction (undefined when the pin is gone).
    * PostgreSQL runs transactions side by side at READ COMMITTED: two uploads to one pin completing at
    * once would each count the ready media without the other's and write the same, short, media_count.
-   * Locking the pin first makes the second wait and count after the first commits. Every writer takes
-   * the pin before any media row, so the order cannot deadlock. SQLite runs one transaction at a time.
+   * Locking the pin first makes the second wait and count after the first commits, and a move (an
+   * update of the row) wait or be waited for. Every writer takes the pin before any media row, so the
+   * order cannot deadlock. SQLite runs one transaction at a time.
    */
-  private async lockPin(trx: Transaction<Database>, pinId: string): Promise<void> {
-    if (!(this.db.getExecutor().adapter instanceof PostgresAdapter)) return;
-    await trx.selectFrom('pins').select('id').where('id', '=', pinId).forNoKeyUpdate().execute();
+  private async lockPin(trx: Transaction<Database>, pinId: string): Promise<LatLng | undefined> {
+    const query = trx.selectFrom('pins').select(['lat', 'lng']).where('id', '=', pinId);
+    return this.db.getExecutor().adapter instanceof PostgresAdapter
+      ? query.forNoKeyUpdate().executeTakeFirst()
+      : query.executeTakeFirst();
+  }
+
+  /**
+   * After its pin moved: the pin's ready media verified again against its point as it is now, and the pin
+   * rewritten from them, in one transaction. A photo proves the place it was taken, not where the pin was
+   * (decision 086).
+   */
+  async verifyPinAgain(pinId: string, now: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const point = await this.lockPin(trx, pinId);
+      if (!point) return;
+      const rows = await trx
+        .selectFrom('media')
+        .select([
+          'id',
+          'lat',
+          'lng',
+          'date_source',
+          'camera_make',
+          'camera_model',
+          'verification_status',
+          'verification_score',
+          'has_location_verification',
+        ])
+        .where('pin_id', '=', pinId)
+        .where('status', '=', 'ready')
+        .execute();
+      for (const row of rows) {
+        const verification = verificationOf(row, point);
+        const same =
+          verification.verification_status === row.verification_status &&
+          verification.verification_score === row.verification_score &&
+          verification.has_location_verification === row.has_location_verification;
+        if (!same) await trx.updateTable('media').set(verification).where('id', '=', row.id).execute();
+      }
+      await refreshPin(trx, pinId, now);
+    });
   }
 
   /** Removes a refused upload's row; it never counted, so the pin is untouched. */
@@ -395,6 +506,20 @@ async function usageOf(db: Kysely<Database>, userId: string, now: number): Promi
   };
 }
 
+/** The first ready item of the traveller's with these bytes (one, unless kept before the hash was). */
+function sameBytesIn(db: Kysely<Database>, userId: string, contentHash: string) {
+  return db
+    .selectFrom('media')
+    .select(['id', 'pin_id'])
+    .where('user_id', '=', userId)
+    .where('content_hash', '=', contentHash)
+    .where('status', '=', 'ready')
+    .orderBy('uploaded_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 /** Ready media plus uploads still in flight: what the per-pin limit counts. */
 async function countForPin(db: Kysely<Database>, pinId: string, now: number): Promise<number> {
   const { n } = await db
@@ -406,6 +531,28 @@ async function countForPin(db: Kysely<Database>, pinId: string, now: number): Pr
     )
     .executeTakeFirstOrThrow();
   return Number(n);
+}
+
+/** A medium's verification columns: the evidence its file carried, against its pin's point (verifyMedia). */
+function verificationOf(
+  evidence: Pick<MediaRow, 'lat' | 'lng' | 'date_source' | 'camera_make' | 'camera_model'>,
+  pin: LatLng,
+): Pick<MediaRow, 'verification_status' | 'verification_score' | 'has_location_verification'> {
+  const { lat, lng } = evidence;
+  const verification = verifyMedia(
+    {
+      location: lat !== null && lng !== null ? { lat, lng } : null,
+      dateSource: evidence.date_source,
+      cameraMake: evidence.camera_make,
+      cameraModel: evidence.camera_model,
+    },
+    pin,
+  );
+  return {
+    verification_status: verification.status,
+    verification_score: verification.score,
+    has_location_verification: verification.hasLocationVerification ? 1 : 0,
+  };
 }
 
 /** Rewrites a pin's media count and verification from its ready media (the rule is verifyPin's). */

@@ -9,7 +9,9 @@ import {
   DeleteMediaResponse,
   DownloadUrlResponse,
   ErrorResponse,
+  MediaCaptionRequest,
   MediaIdParams,
+  MediaItem,
   MediaListResponse,
   MediaPinParams,
   UploadUrlRequest,
@@ -34,6 +36,8 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404
 
 /** Thousands of photos go up four at a time: generous, but a runaway client is stopped. */
 const UPLOADS_PER_MINUTE = 1200;
+/** Far more captions than anyone types in a minute; a runaway client is stopped. */
+const CAPTIONS_PER_MINUTE = 120;
 
 export async function mediaRoutes(app: FastifyInstance, deps: MediaRoutesDeps): Promise<void> {
   const { media, downloadAll } = deps;
@@ -47,11 +51,12 @@ export async function mediaRoutes(app: FastifyInstance, deps: MediaRoutesDeps): 
         tags,
         security,
         summary:
-          'Reserve an upload: checks the pin, type, size, storage allowance and per-pin limit; PUT the file to uploadUrl',
+          'Reserve an upload: checks the pin, type, size, storage allowance and per-pin limit; PUT the file to uploadUrl. 409 ALREADY_UPLOADED when the traveller keeps a file with the contentHash given',
         body: UploadUrlRequest,
         response: {
           200: UploadUrlResponse,
           ...errors,
+          409: ErrorResponse,
           413: ErrorResponse,
           415: ErrorResponse,
           429: ErrorResponse,
@@ -69,7 +74,7 @@ export async function mediaRoutes(app: FastifyInstance, deps: MediaRoutesDeps): 
         tags,
         security,
         summary:
-          'Check the uploaded file (type from its bytes, metadata, thumbnails) and add it to the pin; gives its verification. 503 with Retry-After when too many uploads are being processed',
+          'Check the uploaded file (type from its bytes, metadata, thumbnails) and add it to the pin; gives its verification. 409 ALREADY_UPLOADED, the copy deleted, when the traveller keeps the same bytes already. 503 with Retry-After when too many uploads are being processed',
         body: CompleteUploadRequest,
         response: {
           200: CompleteUploadResponse,
@@ -96,7 +101,8 @@ export async function mediaRoutes(app: FastifyInstance, deps: MediaRoutesDeps): 
       schema: {
         tags,
         security,
-        summary: 'A pin’s photos and videos, newest first, with short-lived links to view them',
+        summary:
+          'A pin’s photos and videos in the order they were taken (oldest first; those without a date after, as uploaded), with short-lived links to view them',
         params: MediaPinParams,
         response: { 200: MediaListResponse, ...errors },
       },
@@ -130,6 +136,22 @@ export async function mediaRoutes(app: FastifyInstance, deps: MediaRoutesDeps): 
       },
     },
     async (request) => downloadAll.link(currentUser(request), request.params.pinId),
+  );
+
+  api.put(
+    '/media/:id',
+    {
+      config: perUserRateLimit(CAPTIONS_PER_MINUTE),
+      schema: {
+        tags,
+        security,
+        summary: 'Set the caption of a photo or video (trimmed; empty or null removes it); gives the item',
+        params: MediaIdParams,
+        body: MediaCaptionRequest,
+        response: { 200: MediaItem, ...errors, 429: ErrorResponse },
+      },
+    },
+    async (request) => media.setCaption(currentUser(request), request.params.id, request.body.caption),
   );
 
   api.delete(

@@ -7,6 +7,7 @@ import {
   MEDIA_LIMITS,
   MEDIA_MESSAGES,
   PIN_MESSAGES,
+  alreadyUploadedMessage,
   canUpload,
   getTier,
   hasFeature,
@@ -62,6 +63,8 @@ interface NewUpload {
   filename: string;
   sizeMB: number;
   sizeBytes?: number | undefined;
+  /** The SHA-256 the browser read: a traveller who keeps these bytes already is told so at once. */
+  contentHash?: string | undefined;
 }
 
 /** The make and model columns' width: EXIF text is whatever the file says, so it is cut to fit. */
@@ -83,6 +86,12 @@ export class MediaService {
     const bytes = input.sizeBytes ?? Math.ceil(input.sizeMB * MB);
     if (bytes > MEDIA_LIMITS.maxFileBytes) {
       throw new AppError(413, ErrorCode.payloadTooLarge, MEDIA_MESSAGES.fileTooLarge);
+    }
+    // The browser's word spares an upload the server would refuse at completion, where its own hash of the
+    // stored bytes decides; a wrong word only costs the caller (its own files are the only ones matched).
+    if (input.contentHash) {
+      const kept = await this.placeOfSameBytes(user, input.contentHash);
+      if (kept) throw alreadyUploaded(kept.title);
     }
 
     const at = now();
@@ -211,7 +220,9 @@ export class MediaService {
     const { type, metadata } = inspected;
     const verification = verifyMedia(metadata, pin);
     const uploadedAt = now();
-    const ready = await media.markReady(row.id, pin.id, {
+    // Hashed here, from the bytes kept: what the browser said at reservation is not trusted.
+    const contentHash = await storage.sha256(keys.original);
+    const fields = {
       content_type: type.mime,
       size_bytes: stored.size,
       width: null,
@@ -226,7 +237,19 @@ export class MediaService {
       verification_score: verification.score,
       has_location_verification: verification.hasLocationVerification ? 1 : 0,
       uploaded_at: uploadedAt,
-    });
+      content_hash: contentHash,
+    };
+    let outcome = await media.markReady(row.id, pin.id, fields);
+    while (outcome.made === 'nothing' && outcome.sameBytesAs) {
+      const kept = await this.deps.pins.findOwned(user.id, outcome.sameBytesAs.pin_id);
+      if (kept) {
+        await this.refuse(row, keys);
+        throw alreadyUploaded(kept.title);
+      }
+      // The item with these bytes went with its place since: this one may be kept after all.
+      outcome = await media.markReady(row.id, pin.id, fields);
+    }
+    const ready = outcome.made === 'ready';
     if (ready) {
       await this.deps.jobs.enqueue('media.derivatives', { mediaId: row.id }, { key: row.id });
       await this.deps.progress.refresh(user.id);
@@ -240,6 +263,15 @@ export class MediaService {
     const pin = await this.ownedPin(user, pinId);
     const rows = await this.deps.media.listGallery(pin.id);
     return Promise.all(rows.map(async (row) => toMediaItem(row, await this.viewingLinks(row))));
+  }
+
+  /** Sets the caption of a ready item (already trimmed; empty removes it); the item as the gallery shows it. */
+  async setCaption(user: UserRow, mediaId: string, caption: string | null): Promise<MediaItem> {
+    const row = isId(mediaId)
+      ? await this.deps.media.setCaption(user.id, mediaId, caption || null)
+      : undefined;
+    if (!row) throw notFound(MEDIA_MESSAGES.mediaNotFound);
+    return toMediaItem(row, await this.viewingLinks(row));
   }
 
   /** A short-lived link to the original, saved under its own name; needs the mediaDownloads feature. */
@@ -285,6 +317,11 @@ export class MediaService {
     const pin = await this.deps.pins.findOwned(user.id, row.pin_id);
     if (!pin) throw notFound(PIN_MESSAGES.notFound);
     return { mediaId, pin: toPin(pin) };
+  }
+
+  /** After a pin moved (the pins module asks, once the move is saved): its media verified again. */
+  verifyAgain(pinId: string): Promise<void> {
+    return this.deps.media.verifyPinAgain(pinId, this.deps.now());
   }
 
   /**
@@ -335,6 +372,12 @@ export class MediaService {
     return { thumbnailUrl, previewUrl, streamUrl };
   }
 
+  /** The place of the traveller's ready item with these bytes, if there is one. */
+  private async placeOfSameBytes(user: UserRow, contentHash: string) {
+    const kept = await this.deps.media.findSameBytes(user.id, contentHash);
+    return kept ? this.deps.pins.findOwned(user.id, kept.pin_id) : undefined;
+  }
+
   private async refuse(row: MediaRow, keys: MediaKeys): Promise<void> {
     await this.deps.media.deletePending(row.id);
     await this.deleteObjects([keys]);
@@ -361,6 +404,11 @@ export class MediaService {
     if (!pin) throw notFound(PIN_MESSAGES.notFound);
     return pin;
   }
+}
+
+/** 409: the traveller keeps these bytes already, in the place named ('Already in Lisbon'). */
+function alreadyUploaded(placeTitle: string): AppError {
+  return new AppError(409, ErrorCode.alreadyUploaded, alreadyUploadedMessage(placeTitle));
 }
 
 function requireDownloads(user: UserRow): void {

@@ -12,6 +12,13 @@ export const deleteFailed = (isVideo: boolean) =>
 export const deleteUnreachable = (isVideo: boolean) =>
   `This ${isVideo ? 'video' : 'photo'} could not be deleted. Check your connection and try again.`;
 
+/** A caption that did not save: the server's sentence when it gave one, these otherwise. */
+export const CAPTION_FAILED = 'The caption could not be saved. Please try again.';
+export const CAPTION_UNREACHABLE = 'The caption could not be saved. Check your connection and try again.';
+/** Deleted meanwhile, from another tab or device. */
+export const captionItemGone = (isVideo: boolean) =>
+  `This ${isVideo ? 'video' : 'photo'} is no longer here, so its caption could not be saved.`;
+
 export type Named = Pick<File, 'name'>;
 
 export const emptyFile = ({ name }: Named) => `${name} is empty.`;
@@ -30,5 +37,7 @@ export const uploadUnreachable = ({ name }: Named) =>
 export const uploadFailed = ({ name }: Named) => `${name} could not be uploaded. Please try again.`;
 /** A plan's limit or a busy server, in the server's words, after the file's name. */
 export const notUploadedBecause = ({ name }: Named, why: string) => `${name} was not uploaded. ${why}`;
+/** A file skipped, not refused: the traveller keeps its bytes already ('IMG_1.jpg: Already in Lisbon'). */
+export const alreadyKept = ({ name }: Named, where: string) => `${name}: ${where}`;
 /** A refusal after upload that came without words (the contract allows it). */
 export const unreadableFile = ({ name }: Named) => `${name} could not be read, so it was not kept.`;

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { MEDIA_MESSAGES, type MediaMetadata, type Pin, type PinCreateRequest } from '@waymarks/shared';
 import {
   DEFAULT_UPLOAD_SETTINGS,
+  FileSkipped,
   UploadRefused,
   runUpload,
   type UploadDeps,
@@ -29,7 +30,7 @@ function pin(id: string, at: { lat: number; lng: number }, title = id): Pin {
 function setup(files: [File, MediaMetadata][], existingPins: Pin[] = []) {
   const metadata = new Map(files);
   const created: PinCreateRequest[] = [];
-  const uploads: { pinId: string; name: string }[] = [];
+  const uploads: { pinId: string; name: string; hash: string | null }[] = [];
   const deleted: string[] = [];
   const deps: UploadDeps = {
     readMetadata: vi.fn(async (file: File) => metadata.get(file)!),
@@ -42,15 +43,21 @@ function setup(files: [File, MediaMetadata][], existingPins: Pin[] = []) {
       created.push(body);
       return pin(`new-${created.length}`, body, body.title);
     }),
-    uploadFile: vi.fn(async (pinId: string, file: File) => {
-      uploads.push({ pinId, name: file.name });
+    // 'IMG_1 copy.jpg' has the bytes of 'IMG_1.jpg'; a file named 'large…' is too large to be hashed.
+    contentHash: vi.fn(async (file: File) =>
+      file.name.startsWith('large') ? null : `sha256 of ${file.name.replace(' copy', '')}`,
+    ),
+    uploadFile: vi.fn(async (pinId: string, file: File, _metadata: MediaMetadata, hash: string | null) => {
+      uploads.push({ pinId, name: file.name, hash });
       if (file.name.startsWith('bad')) {
         throw new Error(`${file.name} has damaged image data and cannot be read.`);
       }
+      // The traveller keeps a file named 'kept…' in Lisbon already.
+      if (file.name.startsWith('kept')) throw new FileSkipped(file, 'Already in Lisbon');
       return {
         mediaId: `m-${file.name}`,
         verification: { status: 'verified' as const, score: 100, hasLocationVerification: true },
-        pin: pin(pinId, AREZZO),
+        pin: pin(pinId, AREZZO, existingPins.find((one) => one.pinId === pinId)?.title),
         isVideo: false,
       };
     }),
@@ -150,9 +157,9 @@ describe('runUpload', () => {
     );
     expect(created).toEqual([]);
     expect(uploads).toEqual([
-      { pinId: 'saved', name: 'a.jpg' },
-      { pinId: 'madrid', name: 'b.jpg' },
-      { pinId: 'saved', name: 'c.jpg' },
+      { pinId: 'saved', name: 'a.jpg', hash: 'sha256 of a.jpg' },
+      { pinId: 'madrid', name: 'b.jpg', hash: 'sha256 of b.jpg' },
+      { pinId: 'saved', name: 'c.jpg', hash: 'sha256 of c.jpg' },
     ]);
   });
 
@@ -191,6 +198,77 @@ describe('runUpload', () => {
     });
     expect(logged).toHaveBeenCalledOnce();
     logged.mockRestore();
+  });
+
+  it('sends a second copy of a file in one selection once: the copy is skipped, said to be where the first went', async () => {
+    const saved = pin('saved', AREZZO, 'Arezzo');
+    const files: [File, MediaMetadata][] = [
+      [file('IMG_1.jpg'), meta(AREZZO)],
+      [file('IMG_2.jpg'), meta(AREZZO)],
+      [file('IMG_1 copy.jpg'), meta(AREZZO)],
+      [file('large.mp4'), meta(AREZZO)],
+      [file('large too.mp4'), meta(AREZZO)],
+    ];
+    const { deps, uploads } = setup(files, [saved]);
+    const logged = vi.spyOn(console, 'error');
+    const outcome = await runUpload(
+      files.map(([f]) => f),
+      DEFAULT_UPLOAD_SETTINGS,
+      placeTarget({ pin: saved }),
+      deps,
+      () => {},
+    );
+    // Files without a hash are each sent, and left to the server.
+    expect(uploads.map(({ name }) => name)).toEqual(['IMG_1.jpg', 'IMG_2.jpg', 'large.mp4', 'large too.mp4']);
+    const copy = outcome.results.find((result) => result.file.name === 'IMG_1 copy.jpg');
+    expect(copy?.outcome).toEqual({ ok: false, skipped: true, message: 'IMG_1 copy.jpg: Already in Arezzo' });
+    expect(outcome.results.filter((result) => result.outcome.ok)).toHaveLength(4);
+    expect(logged).not.toHaveBeenCalled();
+  });
+
+  it('skips a file the traveller keeps already, and its copy alike, as no failure; a new pin left empty goes', async () => {
+    const files: [File, MediaMetadata][] = [
+      [file('kept.jpg'), meta(MADRID)],
+      [file('kept copy.jpg'), meta(MADRID)],
+    ];
+    const { deps, uploads, deleted } = setup(files);
+    const logged = vi.spyOn(console, 'error');
+    const outcome = await runUpload(
+      files.map(([f]) => f),
+      DEFAULT_UPLOAD_SETTINGS,
+      quickTarget,
+      deps,
+      () => {},
+    );
+    expect(uploads.map(({ name }) => name)).toEqual(['kept.jpg']);
+    expect(outcome.results.map((result) => result.outcome)).toEqual([
+      { ok: false, skipped: true, message: 'kept.jpg: Already in Lisbon' },
+      { ok: false, skipped: true, message: 'kept copy.jpg: Already in Lisbon' },
+    ]);
+    expect(logged).not.toHaveBeenCalled();
+    expect(deleted).toEqual(['new-1']);
+    expect(outcome.pins).toEqual([]);
+  });
+
+  it('does not send the copy of a file that failed: it stays to be sent again, as a failure', async () => {
+    const files: [File, MediaMetadata][] = [
+      [file('bad.jpg'), meta(AREZZO)],
+      [file('bad copy.jpg'), meta(AREZZO)],
+    ];
+    const { deps, uploads } = setup(files);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const outcome = await runUpload(
+      files.map(([f]) => f),
+      DEFAULT_UPLOAD_SETTINGS,
+      placeTarget(),
+      deps,
+      () => {},
+    );
+    expect(uploads.map(({ name }) => name)).toEqual(['bad.jpg']);
+    expect(outcome.results[1]?.outcome).toEqual({
+      ok: false,
+      message: 'bad copy.jpg could not be uploaded. Please try again.',
+    });
   });
 
   it('refuses quick upload of files without GPS with the wait-for-location message', async () => {

@@ -1,10 +1,12 @@
 // The upload flow of SPEC.md §4 and §5, free of React so it can be tested on its own: read each file's
 // metadata, group the files by where they were taken, find or create a pin per group, then send the files
-// in parallel batches. Progress follows §4 exactly: 10 at the start, 30 after the metadata, 50 after
-// grouping, 60 before the batches, 60 plus a share of 40 per batch, and 100 at the end.
+// in parallel batches, each file hashed first so a file the traveller keeps already, or a second copy in
+// the selection, is skipped (docs/decisions/084). Progress follows §4 exactly: 10 at the start, 30 after
+// the metadata, 50 after grouping, 60 before the batches, 60 plus a share of 40 per batch, 100 at the end.
 import {
   MEDIA_LIMITS,
   MEDIA_MESSAGES,
+  alreadyUploadedMessage,
   distanceKm,
   groupByLocation,
   hasCoordinates,
@@ -16,7 +18,7 @@ import {
   type PinCreateRequest,
 } from '@waymarks/shared';
 import { roundCoordinate } from '../places';
-import { uploadFailed } from './messages';
+import { alreadyKept, uploadFailed } from './messages';
 
 export interface UploadSettings {
   autoDetectDate: boolean;
@@ -57,8 +59,18 @@ export interface UploadDeps {
   createPin(body: PinCreateRequest): Promise<Pin>;
   /** Removes a pin this run made when none of its files went up, so a failed upload leaves no empty place. */
   deletePin(pinId: string): Promise<void>;
-  /** upload-url, PUT, complete for one file; rejects with a message on failure. */
-  uploadFile(pinId: string, file: File, metadata: MediaMetadata): Promise<UploadedFile>;
+  /** The file's SHA-256 (content-hash.ts), or null when it is not read. */
+  contentHash(file: File): Promise<string | null>;
+  /**
+   * upload-url, PUT, complete for one file, with its hash when there is one; rejects with a message on
+   * failure, and with FileSkipped when the traveller keeps the file already.
+   */
+  uploadFile(
+    pinId: string,
+    file: File,
+    metadata: MediaMetadata,
+    contentHash: string | null,
+  ): Promise<UploadedFile>;
   /** The user's pins: a group near one of them is added to it rather than to a new pin. */
   existingPins: readonly Pin[];
 }
@@ -74,7 +86,8 @@ export interface UploadedFile {
 export interface FileResult {
   file: File;
   pinTitle: string;
-  outcome: { ok: true; uploaded: UploadedFile } | { ok: false; message: string };
+  /** Not ok: refused or failed, its sentence naming it; or skipped, the same bytes being kept already. */
+  outcome: { ok: true; uploaded: UploadedFile } | { ok: false; message: string; skipped?: true };
 }
 
 export interface UploadOutcome {
@@ -85,6 +98,24 @@ export interface UploadOutcome {
 
 export class UploadRefused extends Error {
   override name = 'UploadRefused';
+}
+
+/** A file not sent, or not kept, because the traveller keeps the same bytes already: skipped, not failed. */
+export class FileSkipped extends Error {
+  override name = 'FileSkipped';
+  /** Where the same bytes are: 'Already in Lisbon'. */
+  constructor(
+    file: Pick<File, 'name'>,
+    readonly where: string,
+  ) {
+    super(alreadyKept(file, where));
+  }
+}
+
+/** One file of a run and the pin it goes to. */
+interface Job {
+  file: File;
+  pin: Pin;
 }
 
 const PROGRESS = { started: 10, metadataRead: 30, grouped: 50, batchesStart: 60, done: 100 } as const;
@@ -150,7 +181,7 @@ export async function runUpload(
 
   const pins: Pin[] = [];
   const created = new Set<string>();
-  const jobs: { file: File; pin: Pin }[] = [];
+  const jobs: Job[] = [];
   for (const group of groups) {
     const pin = await pinForGroup(
       group.centre,
@@ -168,25 +199,49 @@ export async function runUpload(
   onProgress(PROGRESS.batchesStart);
 
   const results: FileResult[] = [];
+  /** The first file of the run with each hash: a later copy is not sent. */
+  const firstWith = new Map<string, File>();
+  /** Where each file sent is kept now ('Already in Lisbon'), null when it failed: its copies follow it. */
+  const keptAt = new Map<File, string | null>();
   const batchSize = MEDIA_LIMITS.uploadBatchSize;
   const batches = Math.ceil(jobs.length / batchSize);
   for (let index = 0; index < batches; index += 1) {
     const batch = jobs.slice(index * batchSize, (index + 1) * batchSize);
+    const sent: (Job & { hash: string | null })[] = [];
+    const copies: (Job & { first: File })[] = [];
+    for (const job of batch) {
+      const hash = await deps.contentHash(job.file);
+      const first = hash === null ? undefined : firstWith.get(hash);
+      if (first) {
+        copies.push({ ...job, first });
+        continue;
+      }
+      if (hash !== null) firstWith.set(hash, job.file);
+      sent.push({ ...job, hash });
+    }
     const settled = await Promise.allSettled(
-      batch.map(({ file, pin }) => deps.uploadFile(pin.pinId, file, metadata.get(file)!)),
+      sent.map(({ file, pin, hash }) => deps.uploadFile(pin.pinId, file, metadata.get(file)!, hash)),
     );
     settled.forEach((result, position) => {
-      const { file, pin } = batch[position]!;
+      const { file, pin } = sent[position]!;
+      if (result.status === 'fulfilled') {
+        keptAt.set(file, alreadyUploadedMessage(result.value.pin.title));
+        results.push({ file, pinTitle: pin.title, outcome: { ok: true, uploaded: result.value } });
+        return;
+      }
+      const skipped = result.reason instanceof FileSkipped;
+      keptAt.set(file, skipped ? (result.reason as FileSkipped).where : null);
+      const message = messageOf(file, result.reason);
       results.push({
         file,
         pinTitle: pin.title,
-        outcome:
-          result.status === 'fulfilled'
-            ? { ok: true, uploaded: result.value }
-            : { ok: false, message: messageOf(file, result.reason) },
+        outcome: skipped ? { ok: false, message, skipped } : { ok: false, message },
       });
     });
-    const failed = settled.filter((result) => result.status === 'rejected');
+    for (const copy of copies) results.push(copyResult(copy, keptAt.get(copy.first) ?? null));
+    const failed = settled.filter(
+      (result) => result.status === 'rejected' && !(result.reason instanceof FileSkipped),
+    );
     // SPEC.md §8: a failed batch is logged and skipped, and the rest continue.
     if (failed.length > 0) console.error(`Upload batch ${index + 1} of ${batches}: ${failed.length} failed`);
     onProgress(PROGRESS.batchesStart + Math.round(((index + 1) / batches) * 40));
@@ -197,6 +252,18 @@ export async function runUpload(
   await Promise.all(empty.map((pinId) => deps.deletePin(pinId).catch(() => {})));
   onProgress(PROGRESS.done);
   return { results, pins: pins.filter((pin) => !empty.includes(pin.pinId)) };
+}
+
+/**
+ * A second copy of a file in one selection is not sent: skipped, said to be where the first is kept now
+ * (it went up, or was kept already). When the first failed, the copy was not tried and stays to be sent.
+ */
+function copyResult({ file, pin }: Job, keptAt: string | null): FileResult {
+  const outcome: FileResult['outcome'] =
+    keptAt === null
+      ? { ok: false, message: uploadFailed(file) }
+      : { ok: false, message: alreadyKept(file, keptAt), skipped: true };
+  return { file, pinTitle: pin.title, outcome };
 }
 
 /** uploadFile rejects with a sentence naming the file (refusals.ts); anything else is said the same way. */

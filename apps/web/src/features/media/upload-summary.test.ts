@@ -27,6 +27,11 @@ const failed = (name: string, message: string): FileResult => ({
   pinTitle: 'Arezzo',
   outcome: { ok: false, message },
 });
+const skipped = (name: string, where: string): FileResult => ({
+  file: file(name),
+  pinTitle: 'Arezzo',
+  outcome: { ok: false, message: `${name}: ${where}`, skipped: true },
+});
 
 /** Places with these counts of photos and videos, for the wording alone. */
 const places = (...counts: [photos: number, videos: number][]): PlaceTally[] =>
@@ -103,5 +108,19 @@ describe('summariseUpload', () => {
       { name: 'truncated.jpg', reason: 'truncated.jpg has damaged image data and cannot be read.' },
       { name: 'odd.jpg', reason: 'odd.jpg could not be read, so it was not kept.' },
     ]);
+  });
+
+  it('lists files skipped as kept already apart from the files left out, and counts them nowhere', () => {
+    const summary = summariseUpload(
+      [
+        skipped('IMG_1.jpg', 'Already in Lisbon'),
+        went('a.jpg', arezzo),
+        failed('empty.jpg', 'empty.jpg is empty.'),
+      ],
+      new Map(),
+    );
+    expect(describeSummary(summary)).toBe('1 photo in 1 place, 1 country');
+    expect(summary.skipped).toEqual([{ name: 'IMG_1.jpg', reason: 'IMG_1.jpg: Already in Lisbon' }]);
+    expect(summary.leftOut).toEqual([{ name: 'empty.jpg', reason: 'empty.jpg is empty.' }]);
   });
 });

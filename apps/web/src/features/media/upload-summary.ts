@@ -1,5 +1,6 @@
 // What a finished quick upload added to the map: how many photos and videos in how many places and
-// countries, each place with its count, and the files left out, each with its sentence (refusals.ts).
+// countries, each place with its count, the files left out, each with its sentence (refusals.ts), and the
+// files skipped as the traveller keeps them already ('IMG_1.jpg: Already in Lisbon').
 import { GEOCODE_FALLBACK, type Pin } from '@waymarks/shared';
 import { plural } from './detected-places';
 import { refusedAfterUpload } from './refusals';
@@ -18,6 +19,8 @@ export interface UploadSummary {
   countries: number;
   /** Files not uploaded or not kept: the file's name and why, in one sentence. */
   leftOut: { name: string; reason: string }[];
+  /** Files not sent again, the same bytes being on the map already: the file's name and where. */
+  skipped: { name: string; reason: string }[];
 }
 
 /** '3 photos and 1 video'; '' for none. */
@@ -53,9 +56,10 @@ export function summariseUpload(
 ): UploadSummary {
   const places = new Map<string, PlaceTally>();
   const leftOut: UploadSummary['leftOut'] = [];
+  const skipped: UploadSummary['skipped'] = [];
   for (const { file, outcome } of results) {
     if (!outcome.ok) {
-      leftOut.push({ name: file.name, reason: outcome.message });
+      (outcome.skipped ? skipped : leftOut).push({ name: file.name, reason: outcome.message });
       continue;
     }
     const { mediaId, pin, isVideo } = outcome.uploaded;
@@ -72,5 +76,5 @@ export function summariseUpload(
   const countries = new Set(
     tallies.map((place) => place.pin.countryCode).filter((code) => code !== GEOCODE_FALLBACK.countryCode),
   );
-  return { places: tallies, countries: countries.size, leftOut };
+  return { places: tallies, countries: countries.size, leftOut, skipped };
 }

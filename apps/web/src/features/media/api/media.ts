@@ -1,5 +1,5 @@
-// The gallery's server calls (SPEC.md §7 Media: list, download links, delete) as TanStack Query hooks and
-// plain functions. The list is polled while any of its items is still being processed.
+// The gallery's server calls (SPEC.md §7 Media: list, captions, download links, delete) as TanStack Query
+// hooks and plain functions. The list is polled while any of its items is still being processed.
 import {
   queryOptions,
   useMutation,
@@ -96,6 +96,25 @@ export function useDeleteMedia(pinId: string) {
       void refreshPinFigures(queryClient);
     },
     onError: (error, mediaId) => console.error(`Failed to delete media ${mediaId}`, error),
+  });
+}
+
+/**
+ * Sets or removes (null or empty) an item's caption. Only the caption is taken from the answer into the
+ * list: its fresh links would load the thumbnail and preview already on screen again.
+ */
+export function useSetCaption(pinId: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ mediaId, caption }: { mediaId: string; caption: string | null }) =>
+      api('setMediaCaption', { params: { mediaId }, body: { caption } }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData<MediaItem[]>(mediaKeys.forPin(pinId), (list) =>
+        list?.map((item) => (item.mediaId === saved.mediaId ? { ...item, caption: saved.caption } : item)),
+      );
+    },
+    onError: (error, { mediaId }) => console.error(`Failed to save the caption of media ${mediaId}`, error),
   });
 }
 

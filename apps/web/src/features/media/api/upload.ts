@@ -1,7 +1,9 @@
 // One file's trip to the server (SPEC.md §7 Media): reserve with upload-url, PUT the bytes straight to
 // the returned URL, then complete. A failed PUT or complete cancels the reservation so the storage it held
-// is free again at once.
+// is free again at once. A file the traveller keeps already is skipped, at reservation when its hash was
+// read, else at completion (docs/decisions/084).
 import {
+  ErrorCode,
   MB,
   type CompleteUploadResponse,
   type MediaMetadata,
@@ -10,7 +12,7 @@ import {
 import { ApiError, type Api } from '../../../lib/api';
 import { sendFailed, uploadUnreachable } from '../messages';
 import { refusedAfterUpload, selectionRefusal, uploadRefusal } from '../refusals';
-import type { UploadedFile } from '../upload-flow';
+import { FileSkipped, type UploadedFile } from '../upload-flow';
 
 /** What the browser read, sent along; the server reads the file again and keeps its own reading. */
 function exifDataOf(file: File, metadata: MediaMetadata) {
@@ -34,6 +36,7 @@ export async function uploadOneFile(
   pinId: string,
   file: File,
   metadata: MediaMetadata,
+  contentHash: string | null = null,
   sleep: (ms: number) => Promise<void> = wait,
 ): Promise<UploadedFile> {
   // Every failure is a sentence naming the file (refusals.ts); an empty file never reaches the server.
@@ -49,11 +52,12 @@ export async function uploadOneFile(
         filename: file.name,
         sizeMB: file.size / MB,
         sizeBytes: file.size,
+        ...(contentHash ? { contentHash } : {}),
         exifData,
       },
     });
   } catch (error) {
-    throw new Error(uploadRefusal(file, error, 'reserve'));
+    throw skippedOr(file, error) ?? new Error(uploadRefusal(file, error, 'reserve'));
   }
   const cancel = () => api('deleteMedia', { params: { mediaId: reserved.mediaId } }).catch(() => {});
   let response: Response;
@@ -78,6 +82,9 @@ export async function uploadOneFile(
   try {
     done = await whenServerHasRoom(complete, sleep);
   } catch (error) {
+    // The server removed the copy itself.
+    const skipped = skippedOr(file, error);
+    if (skipped) throw skipped;
     // A refusal was answered (and the server already removed the file); a lost answer may hide a
     // completed upload, which must not be deleted, so only an answered error cancels.
     if (error instanceof ApiError) void cancel();
@@ -96,6 +103,14 @@ export async function uploadOneFile(
     pin: done.pin,
     isVideo: done.media.isVideo,
   };
+}
+
+/** The server's answer that the traveller keeps this file already, as a skip; null for anything else. */
+function skippedOr(file: File, error: unknown): FileSkipped | null {
+  if (!(error instanceof ApiError) || error.code !== ErrorCode.alreadyUploaded || !error.serverMessage) {
+    return null;
+  }
+  return new FileSkipped(file, error.serverMessage);
 }
 
 /**

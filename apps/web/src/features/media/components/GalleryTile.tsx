@@ -1,21 +1,9 @@
-// One item of the gallery grid: its thumbnail (or, while it is being made, a placeholder), size and upload time.
-import { useState } from 'react';
-import { Hourglass, ImageOff, Play } from 'lucide-react';
+// One item of the gallery grid: its thumbnail (or, while it is being made, a placeholder), size, the date
+// it was taken (or, marked, when it was uploaded) and the first line of its caption.
+import { useId, useState } from 'react';
+import { Hourglass, ImageOff, Play, Upload } from 'lucide-react';
 import { formatFileSize, type MediaItem } from '@waymarks/shared';
-
-const UPLOAD_TIME = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** 'Nov 22, 14:05' in the viewer's own time zone: an upload is a moment, not a place's wall clock. */
-function formatUploadTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : UPLOAD_TIME.format(date);
-}
+import { itemDate } from '../media-dates';
 
 function Thumbnail({ item }: { item: MediaItem }) {
   const [failed, setFailed] = useState(false);
@@ -37,7 +25,7 @@ function Thumbnail({ item }: { item: MediaItem }) {
   return (
     <img
       src={item.thumbnailUrl}
-      alt={item.filename}
+      alt={item.caption ?? item.filename}
       loading="lazy"
       decoding="async"
       onError={() => setFailed(true)}
@@ -56,9 +44,11 @@ export function GalleryTile({
   onOpen: () => void;
 }) {
   const size = formatFileSize(item.sizeBytes);
-  const time = formatUploadTime(item.uploadedAt);
+  // Where no date was found the upload's day stands in, with the word Uploaded taking the time's room.
+  const date = itemDate(item, { uploadTime: false });
   const kind = item.isVideo ? 'video' : 'photo';
   const preparing = item.status === 'processing' ? ', preparing preview' : '';
+  const captionId = useId();
   return (
     <li>
       <button
@@ -66,7 +56,8 @@ export function GalleryTile({
         type="button"
         onClick={onOpen}
         aria-haspopup="dialog"
-        aria-label={`${item.filename}, ${kind}${preparing}, ${size}, uploaded ${time}`}
+        aria-label={`${item.filename}, ${kind}${preparing}, ${size}, ${date.kind} ${date.text}`}
+        aria-describedby={item.caption ? captionId : undefined}
         className="group flex w-full flex-col gap-1.5 rounded-control text-left"
       >
         <span className="relative block aspect-square w-full overflow-hidden rounded-control bg-slate-100 ring-1 ring-slate-200 ring-inset">
@@ -81,7 +72,19 @@ export function GalleryTile({
         </span>
         <span className="block px-0.5 text-xs leading-snug">
           <span className="block font-semibold text-slate-800">{size}</span>
-          <span className="block text-slate-600">{time}</span>
+          {date.kind === 'taken' ? (
+            <span className="block text-slate-600">{date.text}</span>
+          ) : (
+            <span className="flex items-start gap-1 text-slate-600 italic">
+              <Upload aria-hidden="true" className="mt-px size-3 shrink-0" />
+              <span>Uploaded {date.text}</span>
+            </span>
+          )}
+          {item.caption && (
+            <span id={captionId} className="mt-0.5 block truncate text-slate-800">
+              {item.caption}
+            </span>
+          )}
         </span>
       </button>
     </li>

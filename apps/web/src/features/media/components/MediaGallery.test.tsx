@@ -30,7 +30,7 @@ const pin: Pin = buildPin({
   verificationScore: 80,
 });
 
-/** Built from local parts so the grid reads 'Nov 22, 14:05' in whatever zone the test runs. */
+/** Built from local parts so an undated item reads 'Uploaded 22 Nov 2025' in whatever zone the test runs. */
 const UPLOADED_AT = new Date(2025, 10, 22, 14, 5).toISOString();
 
 function mediaItem(n: number, overrides: Partial<MediaItem> = {}): MediaItem {
@@ -62,6 +62,7 @@ function mediaItem(n: number, overrides: Partial<MediaItem> = {}): MediaItem {
     previewUrl: `/api/storage/object/preview-${n}.webp`,
     streamUrl: null,
     refusal: null,
+    caption: null,
     ...overrides,
   };
 }
@@ -128,6 +129,8 @@ let linkClicks: string[];
 
 beforeEach(() => {
   request.mockReset();
+  // The traveller's locale, which dates are written in.
+  vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-GB']);
   consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
   linkClicks = [];
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
@@ -178,7 +181,7 @@ describe('MediaGallery states', () => {
 });
 
 describe('MediaGallery grid', () => {
-  it('lists every item as a labelled button with its thumbnail, file size and upload time', async () => {
+  it('lists every item as a labelled button with its thumbnail, file size and the date it was taken', async () => {
     serve({ [`GET /media/pin/${pin.pinId}`]: listOf(threeItems) });
     renderGallery();
     const list = await screen.findByRole('list', { name: /Photos & videos/ });
@@ -188,13 +191,57 @@ describe('MediaGallery grid', () => {
     expect(first.getByAltText('IMG_1.jpg').getAttribute('src')).toBe('/api/storage/object/thumb-1.webp');
     expect(first.getByAltText('IMG_1.jpg').getAttribute('loading')).toBe('lazy');
     expect(first.queryByText('2.5 MB')).not.toBeNull();
-    expect(first.queryByText('Nov 22, 14:05')).not.toBeNull();
+    expect(first.queryByText('3 Jun 2024, 9:07')).not.toBeNull();
     expect(tile('IMG_1.jpg').getAttribute('aria-label')).toBe(
-      'IMG_1.jpg, photo, 2.5 MB, uploaded Nov 22, 14:05',
+      'IMG_1.jpg, photo, 2.5 MB, taken 3 Jun 2024, 9:07',
     );
     const last = within(items[2]!);
     expect(last.queryByText('Video')).not.toBeNull();
     expect(last.queryByText('1.5 KB')).not.toBeNull();
+  });
+
+  it('writes the date taken in the traveller’s locale, as the wall clock where it was taken', async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-US']);
+    const evening = mediaItem(1, {
+      exifData: { ...mediaItem(1).exifData, dateTaken: '2024-05-12T18:32:00+09:00' },
+    });
+    serve({ [`GET /media/pin/${pin.pinId}`]: listOf([evening]) });
+    renderGallery();
+    expect(
+      await within(await screen.findByRole('listitem')).findByText(/^May 12, 2024, 6:32\sPM$/),
+    ).not.toBeNull();
+  });
+
+  it('marks the upload day where the file had no date, in the label too, and the viewer gives its time', async () => {
+    const undated = mediaItem(1, {
+      exifData: { ...mediaItem(1).exifData, dateTaken: null, dateSource: null },
+    });
+    serve({ [`GET /media/pin/${pin.pinId}`]: listOf([undated]) });
+    renderGallery();
+    const item = within(await screen.findByRole('listitem'));
+    expect(item.queryByText('Uploaded 22 Nov 2025')).not.toBeNull();
+    expect(tile('IMG_1.jpg').getAttribute('aria-label')).toBe(
+      'IMG_1.jpg, photo, 2.5 MB, uploaded 22 Nov 2025',
+    );
+    const dialog = within(await openViewer('IMG_1.jpg'));
+    expect(dialog.getByText('Uploaded 22 Nov 2025, 14:05').textContent).toBe(
+      'Uploaded 22 Nov 2025, 14:05 (no date in the file)',
+    );
+    expect(dialog.queryByText(/^Taken/)).toBeNull();
+  });
+
+  it('shows a caption as the thumbnail’s text and its first line, which the tile is described by', async () => {
+    const captioned = mediaItem(1, { caption: 'Tram 28 climbing to the castle' });
+    serve({ [`GET /media/pin/${pin.pinId}`]: listOf([captioned, mediaItem(2)]) });
+    renderGallery();
+    const thumbnail = await screen.findByAltText('Tram 28 climbing to the castle');
+    expect(thumbnail.getAttribute('src')).toBe('/api/storage/object/thumb-1.webp');
+    const excerpt = within(tile('IMG_1.jpg')).getByText('Tram 28 climbing to the castle');
+    expect(excerpt.className).toContain('truncate');
+    expect(tile('IMG_1.jpg').getAttribute('aria-describedby')).toBe(excerpt.id);
+    // Without a caption, the file name stands in and nothing describes the tile.
+    expect(screen.queryByAltText('IMG_2.jpg')).not.toBeNull();
+    expect(tile('IMG_2.jpg').hasAttribute('aria-describedby')).toBe(false);
   });
 
   it('hides a thumbnail that fails to load and keeps the item openable', async () => {
@@ -208,7 +255,7 @@ describe('MediaGallery grid', () => {
 });
 
 describe('Items still being processed', () => {
-  it('shows Preparing preview… on the tile, with size and time, and polls until the thumbnail is made', async () => {
+  it('shows Preparing preview… on the tile, with size and date, and polls until the thumbnail is made', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let lists = 0;
     serve({
@@ -222,9 +269,9 @@ describe('Items still being processed', () => {
     expect(first.queryByText('Preparing preview…')).not.toBeNull();
     expect(first.queryByRole('img')).toBeNull();
     expect(first.queryByText('2.5 MB')).not.toBeNull();
-    expect(first.queryByText('Nov 22, 14:05')).not.toBeNull();
+    expect(first.queryByText('3 Jun 2024, 9:07')).not.toBeNull();
     expect(tile('IMG_1.jpg').getAttribute('aria-label')).toBe(
-      'IMG_1.jpg, photo, preparing preview, 2.5 MB, uploaded Nov 22, 14:05',
+      'IMG_1.jpg, photo, preparing preview, 2.5 MB, taken 3 Jun 2024, 9:07',
     );
     expect(screen.queryByText('Preparing 1 preview…')?.getAttribute('role')).toBe('status');
     // Counted like any other item.
@@ -395,7 +442,7 @@ describe('MediaViewer', () => {
     expect(dialog.getByRole('status').textContent).toBe('Loading photo…');
     expect(dialog.queryByText('1 of 3')).not.toBeNull();
     expect(dialog.queryByText('2.5 MB')).not.toBeNull();
-    expect(dialog.queryByText('Taken Jun 3, 2024, 09:07')).not.toBeNull();
+    expect(dialog.queryByText('Taken 3 Jun 2024, 9:07')).not.toBeNull();
     expect(dialog.queryByText('Apple iPhone 15')).not.toBeNull();
     expect(document.activeElement).toBe(dialog.getByRole('button', { name: 'Close viewer' }));
     fireEvent.load(dialog.getByAltText('IMG_1.jpg'));

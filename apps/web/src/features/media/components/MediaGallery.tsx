@@ -1,6 +1,7 @@
-// A pin's media grid (SPEC.md §2 Media gallery): thumbnails, size, upload time, Download All, Delete Pin.
-// Items still being processed show a placeholder until the polled list brings their thumbnail; refused
-// files are listed apart, to be removed, and count nowhere.
+// A pin's media grid (SPEC.md §2 Media gallery): thumbnails, size, Download All, Delete Pin; in the order
+// the server lists them, by date taken, each with that date (the upload time, marked, where the file had
+// none) and its caption (docs/decisions/085). Items still being processed show a placeholder until the
+// polled list brings their thumbnail; refused files are listed apart, to be removed, and count nowhere.
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

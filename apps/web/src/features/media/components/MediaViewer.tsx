@@ -1,13 +1,16 @@
-// The full-screen media viewer (SPEC.md §2, §4): preview or video, details, stepping, download, delete.
+// The full-screen media viewer (SPEC.md §2, §4): preview or video, caption, details, stepping, download,
+// delete.
 // This file is the dialog that composes the parts under viewer/.
 import { useId, useRef } from 'react';
 import { hasFeature, type MediaItem, type TierId } from '@waymarks/shared';
 import { Alert } from '../../../components/ui/Alert';
 import { useBriefNotice } from '../brief-notice';
+import { CaptionEditor } from './viewer/CaptionEditor';
 import { DeleteConfirmation } from './viewer/DeleteConfirmation';
 import { MediaDetails } from './viewer/MediaDetails';
 import { MediaStage } from './viewer/MediaStage';
 import { ViewerToolbar } from './viewer/ViewerToolbar';
+import { useCaptionEditor } from './viewer/useCaptionEditor';
 import { useViewerActions } from './viewer/useViewerActions';
 import { useViewerNavigation } from './viewer/useViewerNavigation';
 import { DialogPanel, DialogRoot } from '../../../components/ui/Dialog';
@@ -43,10 +46,12 @@ export function MediaViewer({
   const item = index >= 0 ? items[index] : undefined;
   const notice = useBriefNotice();
   const actions = useViewerActions({ pinId, item, index, notice, onDeleted });
+  const caption = useCaptionEditor({ pinId, item });
   const navigation = useViewerNavigation({
     items,
     index,
-    held: actions.confirming || actions.deleting,
+    // Moving on would drop a caption being written as silently as a pending delete question.
+    held: actions.confirming || actions.deleting || caption.editing,
     onMove: (mediaId) => {
       notice.clear();
       onNavigate(mediaId);
@@ -67,10 +72,15 @@ export function MediaViewer({
         }}
         onCloseAutoFocus={onCloseAutoFocus}
         onEscapeKeyDown={(event) => {
-          // Escape first takes back the delete question, and only then closes the viewer.
-          if (!actions.confirming) return;
-          event.preventDefault();
-          actions.cancelConfirm();
+          // Escape first takes back the delete question or the caption being written, and only then
+          // closes the viewer.
+          if (actions.confirming) {
+            event.preventDefault();
+            actions.cancelConfirm();
+          } else if (caption.editing) {
+            event.preventDefault();
+            caption.cancel();
+          }
         }}
         onKeyDown={navigation.handleKeyDown}
         className="fixed inset-0 z-[60] flex flex-col bg-slate-950 text-white focus:outline-none data-[state=open]:animate-fade-in"
@@ -96,7 +106,12 @@ export function MediaViewer({
               onStep={navigation.step}
               swipeHandlers={navigation.swipeHandlers}
             />
-            <MediaDetails item={item} canDownload={canDownload} lockedHintId={lockedHintId}>
+            <MediaDetails
+              item={item}
+              canDownload={canDownload}
+              lockedHintId={lockedHintId}
+              caption={<CaptionEditor item={item} editor={caption} />}
+            >
               {notice.notice && <Alert tone="error">{notice.notice}</Alert>}
               {actions.confirming && (
                 <DeleteConfirmation

@@ -62,11 +62,11 @@ beforeEach(() => {
 
 afterEach(cleanup);
 
-function renderSummary(onShowOnMap = vi.fn()) {
+function renderSummary(onShowOnMap = vi.fn(), results = RESULTS) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <QuickUploadSummary results={RESULTS} onShowOnMap={onShowOnMap} />
+      <QuickUploadSummary results={results} onShowOnMap={onShowOnMap} />
     </QueryClientProvider>,
   );
   return onShowOnMap;
@@ -97,4 +97,20 @@ it('Show on map hands over every place that kept a file', async () => {
   await screen.findByRole('heading', { name: /in 3 places/ });
   fireEvent.click(screen.getByRole('button', { name: 'Show on map' }));
   expect(onShowOnMap).toHaveBeenCalledWith([arezzo, madrid, tokyo]);
+});
+
+it('lists a file skipped as already on the map under Skipped, not among the files left out', async () => {
+  const skipped: FileResult = {
+    file: new File([new Uint8Array([1])], 'IMG_1.jpg', { type: 'image/jpeg' }),
+    pinTitle: 'Arezzo',
+    outcome: { ok: false, message: 'IMG_1.jpg: Already in Lisbon', skipped: true },
+  };
+  renderSummary(vi.fn(), [went('DSCN0010.jpg', arezzo), skipped]);
+  await screen.findByRole('heading', { name: '1 photo in 1 place, 1 country' });
+  expect(
+    within(screen.getByRole('list', { name: 'Skipped' }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent),
+  ).toEqual(['IMG_1.jpg: Already in Lisbon']);
+  expect(screen.queryByRole('list', { name: 'Not added to your map' })).toBeNull();
 });

@@ -1,7 +1,8 @@
 // The end of a quick upload: what it added ('14 photos in 6 places, 5 countries'), each place with its
-// count, the files left out each in one sentence naming it, and 'Show on map' to see the new pins.
+// count, the files left out each in one sentence naming it, the files skipped as already on the map
+// ('IMG_1.jpg: Already in Lisbon'), and 'Show on map' to see the new pins.
 import { useEffect, useId, useRef } from 'react';
-import { CircleAlert, CircleCheck, Map as MapIcon } from 'lucide-react';
+import { CircleAlert, CircleCheck, CopyCheck, Map as MapIcon } from 'lucide-react';
 import type { Pin } from '@waymarks/shared';
 import { Button } from '../../../components/ui/Button';
 import { CountryFlag } from '../../../components/CountryFlag';
@@ -24,6 +25,7 @@ export function QuickUploadSummary({
   const summary = summariseUpload(results, refusals);
   const headingId = useId();
   const leftOutId = useId();
+  const skippedId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   // The Upload button that had focus is gone: the summary's heading takes it, so it is read out.
   useEffect(() => heading.current?.focus(), []);
@@ -75,6 +77,24 @@ export function QuickUploadSummary({
             {summary.leftOut.map(({ name, reason }, index) => (
               <li key={`${name}-${index}`} className="flex items-start gap-2 px-3 py-2">
                 <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-danger-700" />
+                <p className="min-w-0 text-slate-800 [overflow-wrap:anywhere]">{reason}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {summary.skipped.length > 0 && (
+        <section aria-labelledby={skippedId} className="flex flex-col gap-2">
+          <h4 id={skippedId} className="text-sm font-semibold text-slate-900">
+            Skipped
+          </h4>
+          <ul
+            aria-labelledby={skippedId}
+            className="flex flex-col divide-y divide-slate-100 rounded-control border border-slate-200 text-sm"
+          >
+            {summary.skipped.map(({ name, reason }, index) => (
+              <li key={`${name}-${index}`} className="flex items-start gap-2 px-3 py-2">
+                <CopyCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
                 <p className="min-w-0 text-slate-800 [overflow-wrap:anywhere]">{reason}</p>
               </li>
             ))}

@@ -19,6 +19,7 @@ import { refreshPinFigures } from '../../pins';
 import { placeFromReverse, placeWhenLookupFails, usePlaceLookups } from '../../places';
 import { mediaKeys } from '../api/media';
 import { uploadOneFile } from '../api/upload';
+import { contentHashOf } from '../content-hash';
 import { readFileMetadata } from '../read-metadata';
 import {
   DEFAULT_UPLOAD_SETTINGS,
@@ -189,15 +190,16 @@ export function UploadPanel({
           placeAt,
           createPin: async (body) => (await api('createPin', { body })).pin,
           deletePin: (pinId) => api('deletePin', { params: { pinId } }),
-          uploadFile: (pinId, file, meta) => uploadOneFile(api, pinId, file, meta),
+          contentHash: contentHashOf,
+          uploadFile: (pinId, file, meta, hash) => uploadOneFile(api, pinId, file, meta, hash),
           existingPins,
         },
         setProgress,
         metadata,
       );
-      const failed = outcome.results.filter((result) => !result.outcome.ok);
+      const failed = outcome.results.filter((result) => !result.outcome.ok && !result.outcome.skipped);
       setResults(outcome.results);
-      // Errors keep their files selected; the ones that went up leave the selection.
+      // Errors keep their files selected; the ones that went up, or were skipped, leave the selection.
       const failedKeys = new Set(failed.map((result) => fileKey(result.file)));
       const remaining = files.filter((file) => failedKeys.has(fileKey(file)));
       setFiles(remaining);
@@ -205,8 +207,9 @@ export function UploadPanel({
         refreshPinFigures(queryClient),
         queryClient.invalidateQueries({ queryKey: mediaKeys.all }),
       ]);
-      // With a failure the panel stays, showing what went up and what did not, the failed files kept.
-      if (failed.length < outcome.results.length) {
+      // With a failure the panel stays, showing what went up and what did not, the failed files kept; so
+      // it does when nothing went up, every file skipped or failed, and nothing changed elsewhere.
+      if (outcome.results.some((result) => result.outcome.ok)) {
         onUploaded(outcome, failed.length > 0 ? { files: remaining, results: outcome.results } : null);
       }
     } catch (caught) {

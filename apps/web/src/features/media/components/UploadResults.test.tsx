@@ -41,6 +41,12 @@ const failed = (name: string, message: string): FileResult => ({
   outcome: { ok: false, message },
 });
 
+const skipped = (name: string, where: string): FileResult => ({
+  file: new File([new Uint8Array([1])], name, { type: 'image/jpeg' }),
+  pinTitle: 'Lisbon',
+  outcome: { ok: false, message: `${name}: ${where}`, skipped: true },
+});
+
 function renderWithClient(element: ReactElement) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(<QueryClientProvider client={client}>{element}</QueryClientProvider>);
@@ -115,6 +121,36 @@ it('counts the failures in the alert when some files went up, the list saying wh
   expect(rows.map((row) => row.textContent)).toEqual(['good.jpgLisbon · Verified · 80/100', HTML]);
   expect(occurrences(HTML)).toBe(1);
   await vi.waitFor(() => expect(request).toHaveBeenCalled());
+});
+
+it('says a file skipped as kept already in the list, as no failure: nothing is counted in an alert', async () => {
+  renderWithClient(
+    <RunReport
+      results={[
+        skipped('IMG_1.jpg', 'Already in Lisbon'),
+        uploaded('good'),
+        failed('html-named.jpg', HTML),
+        skipped('IMG_1 copy.jpg', 'Already in Lisbon'),
+      ]}
+    />,
+  );
+  expect(screen.getByRole('alert').textContent).toBe('1 of 4 files could not be uploaded.');
+  const rows = within(screen.getByRole('list', { name: 'Upload results' })).getAllByRole('listitem');
+  expect(rows.map((row) => row.textContent)).toEqual([
+    'IMG_1.jpg: Already in Lisbon',
+    'good.jpgLisbon · Verified · 80/100',
+    HTML,
+    'IMG_1 copy.jpg: Already in Lisbon',
+  ]);
+  await vi.waitFor(() => expect(request).toHaveBeenCalled());
+});
+
+it('raises no alert when every file of a run was skipped as kept already', () => {
+  renderWithClient(<RunReport results={[skipped('IMG_1.jpg', 'Already in Lisbon')]} />);
+  expect(screen.queryByRole('alert')).toBeNull();
+  expect(within(screen.getByRole('list', { name: 'Upload results' })).getByRole('listitem').textContent).toBe(
+    'IMG_1.jpg: Already in Lisbon',
+  );
 });
 
 it('only marks a file refused after its upload when the gallery below gives the reason', async () => {

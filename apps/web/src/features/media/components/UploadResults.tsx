@@ -1,8 +1,9 @@
 // Each file of an upload run with where it went and its verification (SPEC.md §4: the verification
 // results are shown after an upload), or why it was refused, at upload or afterwards when its pixels
-// turned out unreadable: one sentence naming the file (refusals.ts). RunReport adds the alert of a run
-// with failures, so that each failure is said once.
-import { BadgeCheck, CircleAlert } from 'lucide-react';
+// turned out unreadable: one sentence naming the file (refusals.ts); or, quietly, that it was skipped as
+// the traveller keeps it already ('IMG_1.jpg: Already in Lisbon'). RunReport adds the alert of a run with
+// failures, so that each failure is said once; a skipped file is no failure.
+import { BadgeCheck, CircleAlert, CopyCheck } from 'lucide-react';
 import { Alert } from '../../../components/ui/Alert';
 import { useRefusals } from '../api/media';
 import { refusedAfterUpload } from '../refusals';
@@ -11,14 +12,17 @@ import type { FileResult } from '../upload-flow';
 export const fileKey = (file: File) => `${file.name}|${file.size}|${file.lastModified}`;
 
 /** What a row says: a file that went up by name with its place and verification, else why not. */
-type Line = { ok: true; verified: boolean; text: string } | { ok: false; text: string; named: boolean };
+type Line =
+  { ok: true; verified: boolean; text: string } | { ok: false; text: string; named: boolean; skipped?: true };
 
 function describe(
   { file, pinTitle, outcome }: FileResult,
   refusals: ReadonlyMap<string, string | null>,
   refusalsShownElsewhere: boolean,
 ): Line {
-  if (!outcome.ok) return { ok: false, text: outcome.message, named: true };
+  if (!outcome.ok) {
+    return { ok: false, text: outcome.message, named: true, ...(outcome.skipped ? { skipped: true } : {}) };
+  }
   const { mediaId, verification } = outcome.uploaded;
   if (refusals.has(mediaId)) {
     // The gallery below lists it with its reason and a way to remove it: said there, once.
@@ -56,6 +60,8 @@ export function UploadResults({
                 aria-hidden="true"
                 className={`mt-0.5 size-4 shrink-0 ${line.verified ? 'text-violet-700' : 'text-slate-400'}`}
               />
+            ) : line.skipped ? (
+              <CopyCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
             ) : (
               <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-danger-700" />
             )}
@@ -79,7 +85,7 @@ export function UploadResults({
  * are the alert and no list follows; otherwise the alert counts them and the list says why for each.
  */
 export function RunReport({ results }: { results: readonly FileResult[] }) {
-  const failed = results.flatMap(({ outcome }) => (outcome.ok ? [] : [outcome.message]));
+  const failed = results.flatMap(({ outcome }) => (outcome.ok || outcome.skipped ? [] : [outcome.message]));
   if (failed.length > 0 && failed.length === results.length) {
     return (
       <Alert tone="error">
