@@ -5,7 +5,7 @@
 // it, from the keyboard, and read from the pixels it draws.
 import { expect, test, type Page } from '@playwright/test';
 import { basemapLayers, readWorldAtlas } from '../apps/server/src/modules/map/basemap-layers.js';
-import { MAP_COLORS } from '../apps/web/src/features/map/colors.js';
+import { MAP_COLORS, VISITED_OPACITY } from '../apps/web/src/features/map/colors.js';
 import { baseURL, createAccount } from './support/harness.js';
 import { createPins } from './support/pins.js';
 import {
@@ -48,7 +48,8 @@ const worldSize = (zoom: number) => 512 * 2 ** zoom;
 /**
  * The dashboard map moved from the keyboard, as MapLibre documents its keys: = and - zoom by 1 (by 2
  * with Shift) about the centre, the arrows move the view by 100 pixels. The view is followed from the
- * keys pressed: the map opens on the traveller's first pin at zoom 6.
+ * keys pressed: the map opens fitted to the traveller's places, which for a single pin is that pin at the
+ * centre at zoom 6.
  */
 class KeyboardMap {
   private centre: { x: number; y: number };
@@ -217,7 +218,7 @@ async function canvasBox(page: Page) {
 
 const ocean = hexColour(MAP_COLORS.ocean);
 const land = hexColour(MAP_COLORS.land);
-const visitedLand = blend(land, hexColour(MAP_COLORS.visited), 0.3);
+const visitedLand = blend(land, hexColour(MAP_COLORS.visited), VISITED_OPACITY);
 const isMapColour = (pixel: Rgb) =>
   [ocean, land, visitedLand].some((colour) => colourDistance(pixel, colour) < 10);
 

@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { MAP_COLORS } from '../apps/web/src/features/map/colors.js';
+import { MAP_COLORS, VISITED_OPACITY } from '../apps/web/src/features/map/colors.js';
 import { blend, colourDistance, hexColour, pixelAt } from './support/pixel.js';
 import { startServerProcess, type ServerProcess } from './support/server-process.js';
 import { signInThroughApi } from './support/sign-in.js';
@@ -79,7 +79,7 @@ test('MAP_STYLE_URL replaces the offline basemap, and visited countries are stil
   const box = await page.locator('.maplibregl-canvas').boundingBox();
   if (!box) throw new Error('the map has no size');
   const background = hexColour(OPERATOR_BACKGROUND);
-  const visited = blend(background, hexColour(MAP_COLORS.visited), 0.3);
+  const visited = blend(background, hexColour(MAP_COLORS.visited), VISITED_OPACITY);
   // Portugal below the marker: the operator's background under the visited layer.
   await expect
     .poll(async () =>

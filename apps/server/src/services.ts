@@ -75,6 +75,7 @@ export function buildServices(deps: ServiceDeps) {
     now,
     progress,
     deleteWithMedia: (user, pinId) => media.service.deletePin(user, pinId),
+    verifyMediaAgain: (pinId) => media.service.verifyAgain(pinId),
   });
   const media = createMedia({
     db,

@@ -18,7 +18,8 @@ export const PIN_MESSAGES = {
   visitDateInvalid: 'Visit date must be a real date written YYYY-MM-DD',
   visitDateTooEarly: 'Visit date cannot be before 1900',
   visitDateInFuture: 'Visit date cannot be in the future',
-  updateEmpty: 'Nothing to update: give a title, description or visitDate',
+  updateEmpty: 'Nothing to update: give a title, description, visitDate, or lat and lng',
+  moveNeedsBoth: 'lat and lng go together: give both to move a pin',
 } as const;
 
 /** Why a pin title is refused, or null: the form says what the server's schema would. */

@@ -1,5 +1,7 @@
-// /dashboard (SPEC.md §2): header, stats bar, the map with its search box, and the timeline strip; a click
-// on the map, a marker, a search result or a timeline pin opens the location dialog for that place.
+// /dashboard (SPEC.md §2): header, stats bar, the map with its search box, and the timeline strip; a marker,
+// a search result or a timeline pin opens the location dialog for that place, and a point on the map opens
+// it from the popup that names it first (decision 083). The map opens fitted to the traveller's places; a
+// traveller with none sees the world and a first-step hint.
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { UploadCloud } from 'lucide-react';
 import { GEOCODE_FALLBACK, hasFeature, type Pin, type PlaceSearchResult } from '@waymarks/shared';
@@ -9,6 +11,7 @@ import { SimpleFooter } from '../components/site/Footer';
 import { SkipLink } from '../components/site/SkipLink';
 import {
   DashboardHeader,
+  FirstStepHint,
   MapErrorBoundary,
   MapView,
   SearchBox,
@@ -17,9 +20,11 @@ import {
   nearestPinWithin,
   usePreferences,
   type MapFocus,
+  type MovingPin,
+  type PlaceProposal,
 } from '../features/dashboard';
 import { LocationDialog } from '../features/location';
-import { useCountries, usePins } from '../features/pins';
+import { MovePinBar, useCountries, usePins, type PinMove } from '../features/pins';
 import {
   placeFromPin,
   placeFromReverse,
@@ -39,9 +44,13 @@ const QUICK_UPLOAD_PLACE: MapPlace = {
   pin: null,
 };
 
-/** SPEC.md §9: the zoom for a chosen result or a focused pin, and for the first pin on load. */
+/** SPEC.md §9: the zoom for a chosen result or a focused pin. */
 const FOCUS_ZOOM = 12;
-const FIRST_PIN_ZOOM = 6;
+/**
+ * The closest the opening view comes when fitting the traveller's places: SPEC.md §4's zoom for the first
+ * pin, so a single place opens as it always did, now with the whole set in view (decision 083).
+ */
+const OPENING_MAX_ZOOM = 6;
 
 export default function DashboardRoute() {
   usePageTitle('Dashboard');
@@ -53,9 +62,10 @@ export default function DashboardRoute() {
   const [selected, setSelected] = useState<MapPlace | null>(null);
   const [temporaryMarker, setTemporaryMarker] = useState<{ lat: number; lng: number } | null>(null);
   const [focus, setFocus] = useState<MapFocus | null>(null);
-  const [lookingUp, setLookingUp] = useState(false);
+  const [proposal, setProposal] = useState<PlaceProposal | null>(null);
+  const [hintDismissed, setHintDismissed] = useState(false);
   const lookupTicket = useRef(0);
-  const jumpedToFirstPin = useRef(false);
+  const fittedToPlaces = useRef(false);
 
   const pinList = useMemo(() => pins.data ?? [], [pins.data]);
   const visitedCodes = useMemo(
@@ -63,12 +73,13 @@ export default function DashboardRoute() {
     [countries.data],
   );
 
-  // When pins first load the map jumps to the first pin at zoom 6 (SPEC.md §4).
+  // When pins first load the map fits them all (decision 083, in place of SPEC.md §4's first pin); with
+  // none it stays on the world.
   useEffect(() => {
-    if (jumpedToFirstPin.current || !pins.data) return;
-    jumpedToFirstPin.current = true;
-    const first = pins.data[0];
-    if (first) setFocus({ lat: first.lat, lng: first.lng, zoom: FIRST_PIN_ZOOM, instant: true });
+    if (fittedToPlaces.current || !pins.data) return;
+    fittedToPlaces.current = true;
+    const bounds = boundsAround(pins.data);
+    if (bounds) setFocus({ bounds, maxZoom: OPENING_MAX_ZOOM, instant: true });
   }, [pins.data]);
 
   useEffect(() => {
@@ -85,28 +96,43 @@ export default function DashboardRoute() {
   }, [selected, pinList]);
 
   const { reverse, search } = lookups;
-  const openPlaceAt = useCallback(
+  // A point on the map is offered in a popup, named from its coordinates (SPEC.md §8: a failed lookup
+  // names it 'Unknown Location'); a newer offer, or anything else opened meanwhile, drops the answer.
+  const proposePlaceAt = useCallback(
     async (lat: number, lng: number) => {
       const ticket = ++lookupTicket.current;
-      setLookingUp(true);
+      setProposal({ id: ticket, lat, lng, place: null });
       const place = await reverse(lat, lng).then(
         (found) => placeFromReverse(lat, lng, found),
         () => placeWhenLookupFails(lat, lng),
       );
       if (ticket !== lookupTicket.current) return;
-      setLookingUp(false);
-      setTemporaryMarker({ lat, lng });
-      setSelected(place);
+      setProposal({ id: ticket, lat, lng, place });
     },
     [reverse],
   );
 
-  const openPin = useCallback((pin: Pin) => {
+  const dismissProposal = useCallback(() => {
     lookupTicket.current += 1;
-    setLookingUp(false);
-    setTemporaryMarker(null);
-    setSelected(placeFromPin(pin));
+    setProposal(null);
   }, []);
+
+  // 'Add this place': the location dialog for it, with its point marked on the map.
+  const addProposedPlace = useCallback(() => {
+    if (!proposal?.place) return;
+    dismissProposal();
+    setTemporaryMarker({ lat: proposal.lat, lng: proposal.lng });
+    setSelected(proposal.place);
+  }, [proposal, dismissProposal]);
+
+  const openPin = useCallback(
+    (pin: Pin) => {
+      dismissProposal();
+      setTemporaryMarker(null);
+      setSelected(placeFromPin(pin));
+    },
+    [dismissProposal],
+  );
 
   // Selecting a timeline pin focuses the map on it and opens its dialog (SPEC.md §2); so does choosing one
   // of the traveller's own places in the search box.
@@ -126,22 +152,20 @@ export default function DashboardRoute() {
         focusPin(saved);
         return;
       }
-      lookupTicket.current += 1;
-      setLookingUp(false);
+      dismissProposal();
       setTemporaryMarker({ lat: result.lat, lng: result.lng });
       setFocus({ lat: result.lat, lng: result.lng, zoom: FOCUS_ZOOM });
       setSelected(placeFromSearch(result));
     },
-    [pinList, focusPin],
+    [pinList, focusPin, dismissProposal],
   );
 
   // Quick upload: the dialog at a placeholder place; the photos' GPS decides where they go (SPEC.md §2).
   const openQuickUpload = useCallback(() => {
-    lookupTicket.current += 1;
-    setLookingUp(false);
+    dismissProposal();
     setTemporaryMarker(null);
     setSelected(QUICK_UPLOAD_PLACE);
-  }, []);
+  }, [dismissProposal]);
 
   // The end of a quick upload: the dialog closes and the map shows every place it added at once.
   const showPlaces = useCallback((placed: readonly Pin[]) => {
@@ -150,6 +174,50 @@ export default function DashboardRoute() {
     const bounds = boundsAround(placed);
     if (bounds) setFocus({ bounds, maxZoom: FOCUS_ZOOM });
   }, []);
+
+  // Moving a pin (decision 086): its dialog gives way to the map, where a drag, a click, Enter at the centre,
+  // another pin or a search result chooses the new point, until Save or Cancel in the bar; either reopens
+  // the dialog. Opening any place meanwhile leaves the move.
+  const [moving, setMoving] = useState<PinMove | null>(null);
+  const startMove = useCallback(
+    (pin: Pin) => {
+      dismissProposal();
+      setSelected(null);
+      setTemporaryMarker(null);
+      setMoving({ pin, lat: pin.lat, lng: pin.lng });
+      setFocus({ lat: pin.lat, lng: pin.lng, zoom: FOCUS_ZOOM });
+    },
+    [dismissProposal],
+  );
+  const moveTo = useCallback(
+    (lat: number, lng: number) => setMoving((current) => current && { ...current, lat, lng }),
+    [],
+  );
+  const moveToChosen = useCallback(
+    (chosen: { lat: number; lng: number }) => {
+      moveTo(chosen.lat, chosen.lng);
+      setFocus({ lat: chosen.lat, lng: chosen.lng, zoom: FOCUS_ZOOM });
+    },
+    [moveTo],
+  );
+  const endMove = useCallback((pin: Pin) => {
+    setMoving(null);
+    setSelected(placeFromPin(pin));
+  }, []);
+  useEffect(() => {
+    if (selected) setMoving(null);
+  }, [selected]);
+  const movingPinId = moving?.pin.pinId;
+  const mapPins = useMemo(
+    () => (movingPinId ? pinList.filter((pin) => pin.pinId !== movingPinId) : pinList),
+    [pinList, movingPinId],
+  );
+  const movingOnMap: MovingPin | null = moving && {
+    pinId: moving.pin.pinId,
+    lat: moving.lat,
+    lng: moving.lng,
+    onDrag: moveTo,
+  };
 
   const searchPlaces = useCallback((query: string, signal: AbortSignal) => search(query, signal), [search]);
 
@@ -171,9 +239,9 @@ export default function DashboardRoute() {
             <div className="min-w-0 flex-1 sm:w-96 sm:flex-none">
               <SearchBox
                 search={searchPlaces}
-                onSelect={chooseResult}
+                onSelect={moving ? moveToChosen : chooseResult}
                 pins={pinList}
-                onSelectPin={focusPin}
+                onSelectPin={moving ? moveToChosen : focusPin}
               />
             </div>
             <button
@@ -187,13 +255,15 @@ export default function DashboardRoute() {
               <span className="hidden sm:inline">Upload</span>
             </button>
           </div>
-          {lookingUp && (
-            <p
-              role="status"
-              className="absolute bottom-16 left-1/2 z-10 -translate-x-1/2 rounded-full bg-slate-900/85 px-4 py-2 text-sm font-medium text-white"
-            >
-              Finding this place…
-            </p>
+          {pins.data?.length === 0 && !hintDismissed && (
+            <div className="absolute inset-x-3 top-[4.25rem] z-[5] sm:right-auto sm:w-96">
+              <FirstStepHint onUpload={openQuickUpload} onDismiss={() => setHintDismissed(true)} />
+            </div>
+          )}
+          {moving && (
+            <div className="absolute inset-x-3 top-[4.25rem] z-[6] sm:right-auto sm:w-96">
+              <MovePinBar move={moving} onMoved={endMove} onCancel={() => endMove(moving.pin)} />
+            </div>
           )}
           <MapErrorBoundary>
             <Suspense
@@ -207,7 +277,7 @@ export default function DashboardRoute() {
               }
             >
               <MapView
-                pins={pinList}
+                pins={mapPins}
                 showPins={preferences.showPins}
                 globe={preferences.showGlobe}
                 onGlobeChange={(on) => setPreference('showGlobe', on)}
@@ -218,8 +288,12 @@ export default function DashboardRoute() {
                 visitedCodes={visitedCodes}
                 temporaryMarker={temporaryMarker}
                 focus={focus}
-                onPlaceClick={openPlaceAt}
-                onPinClick={openPin}
+                proposal={proposal}
+                onPropose={moving ? moveTo : proposePlaceAt}
+                onDismissProposal={dismissProposal}
+                onAddProposal={addProposedPlace}
+                onPinClick={moving ? moveToChosen : openPin}
+                moving={movingOnMap}
               />
             </Suspense>
           </MapErrorBoundary>
@@ -250,6 +324,7 @@ export default function DashboardRoute() {
           setSelected(null);
           setTemporaryMarker(null);
         }}
+        onMovePin={startMove}
         onShowOnMap={showPlaces}
       />
     </>

@@ -23,15 +23,19 @@ const description = z.string().trim().max(PIN_LIMITS.descriptionMax, PIN_MESSAGE
 
 const countryCode = z.string().regex(/^[A-Z]{2}$/);
 
+const lat = z
+  .number({ error: PIN_MESSAGES.latInvalid })
+  .min(-90, PIN_MESSAGES.latInvalid)
+  .max(90, PIN_MESSAGES.latInvalid);
+
+const lng = z
+  .number({ error: PIN_MESSAGES.lngInvalid })
+  .min(-180, PIN_MESSAGES.lngInvalid)
+  .max(180, PIN_MESSAGES.lngInvalid);
+
 export const PinCreateRequest = z.strictObject({
-  lat: z
-    .number({ error: PIN_MESSAGES.latInvalid })
-    .min(-90, PIN_MESSAGES.latInvalid)
-    .max(90, PIN_MESSAGES.latInvalid),
-  lng: z
-    .number({ error: PIN_MESSAGES.lngInvalid })
-    .min(-180, PIN_MESSAGES.lngInvalid)
-    .max(180, PIN_MESSAGES.lngInvalid),
+  lat,
+  lng,
   countryCode: z
     .string()
     .max(10)
@@ -49,11 +53,21 @@ export const PinUpdateRequest = z
     title: title.optional(),
     description: description.optional(),
     visitDate: visitDate.optional(),
+    lat: lat
+      .optional()
+      .describe('With lng, moves the pin: its country and city are read again from the point'),
+    lng: lng.optional().describe('With lat, moves the pin'),
   })
   .refine(
-    (body) => body.title !== undefined || body.description !== undefined || body.visitDate !== undefined,
+    (body) =>
+      body.title !== undefined ||
+      body.description !== undefined ||
+      body.visitDate !== undefined ||
+      body.lat !== undefined ||
+      body.lng !== undefined,
     PIN_MESSAGES.updateEmpty,
-  );
+  )
+  .refine((body) => (body.lat === undefined) === (body.lng === undefined), PIN_MESSAGES.moveNeedsBoth);
 export type PinUpdateRequest = z.input<typeof PinUpdateRequest>;
 
 export const Pin = z

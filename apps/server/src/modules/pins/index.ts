@@ -20,10 +20,19 @@ interface PinsModuleDeps {
   progress: ProgressFigures;
   /** Deletes an own pin with its media and their stored files (the media module's). */
   deleteWithMedia: (user: UserRow, pinId: string) => Promise<boolean>;
+  /** Verifies a moved pin's media against its new point (the media module's). */
+  verifyMediaAgain: (pinId: string) => Promise<void>;
 }
 
 /** A traveller's places: the repository that owns the pins table, and the service the routes call. */
-export function createPins({ db, gazetteer, now, progress, deleteWithMedia }: PinsModuleDeps) {
+export function createPins({
+  db,
+  gazetteer,
+  now,
+  progress,
+  deleteWithMedia,
+  verifyMediaAgain,
+}: PinsModuleDeps) {
   const repository = new PinsRepository(db);
   const service = new PinsService({
     pins: repository,
@@ -31,6 +40,7 @@ export function createPins({ db, gazetteer, now, progress, deleteWithMedia }: Pi
     now,
     progress,
     deleteWithMedia,
+    verifyMediaAgain,
     listCache: new PinListCache(PIN_LIST_CACHE_BYTES),
   });
   return { repository, service };

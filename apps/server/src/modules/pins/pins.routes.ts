@@ -77,7 +77,8 @@ export async function pinsRoutes(app: FastifyInstance, deps: PinsRoutesDeps): Pr
       schema: {
         tags,
         security,
-        summary: 'Rename, re-describe or re-date a pin (visitDate null clears the date)',
+        summary:
+          'Rename, re-describe, re-date (visitDate null clears the date) or move a pin (lat and lng together: its country, city and verification follow)',
         params: PinIdParams,
         body: PinUpdateRequest,
         response: { 200: Pin, ...errors },

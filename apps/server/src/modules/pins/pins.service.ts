@@ -1,6 +1,6 @@
-// Pins: places a traveller has been. The country always comes from the coordinates (the offline
-// gazetteer), and the tier's pin limit is enforced here. Another user's pin is answered exactly like a
-// missing one, so ids of other people's pins cannot be probed.
+// Pins: places a traveller has been. The country and city always come from the coordinates (the offline
+// gazetteer), when a pin is made and when it is moved, and the tier's pin limit is enforced here. Another
+// user's pin is answered exactly like a missing one, so ids of other people's pins cannot be probed.
 import {
   GEOCODE_FALLBACK,
   ErrorCode,
@@ -38,16 +38,21 @@ interface PinChanges {
   title?: string | undefined;
   description?: string | undefined;
   visitDate?: string | null | undefined;
+  /** A move: both or neither (the schema refuses one alone). */
+  lat?: number | undefined;
+  lng?: number | undefined;
 }
 
 interface PinsServiceDeps {
   pins: PinsRepository;
   gazetteer: GazetteerService;
   now: () => number;
-  /** Told after a pin was made or its visit date changed (deleting tells it through deleteWithMedia). */
+  /** Told after a pin was made, moved or re-dated (deleting tells it through deleteWithMedia). */
   progress: ProgressFigures;
   /** Deletes an own pin with its media and their stored files; false when there is no such pin. */
   deleteWithMedia: (user: UserRow, pinId: string) => Promise<boolean>;
+  /** Checks the pin's media against where the pin is now, after a move, and rewrites its verification. */
+  verifyMediaAgain: (pinId: string) => Promise<void>;
   /** Lists as last written, served while the database's number for the traveller's pins stands. */
   listCache: PinListCache<PinListAnswer>;
 }
@@ -56,7 +61,7 @@ export class PinsService {
   constructor(private readonly deps: PinsServiceDeps) {}
 
   async create(user: UserRow, input: NewPin): Promise<Pin> {
-    const { pins, gazetteer, now } = this.deps;
+    const { pins, now } = this.deps;
     const tier = tierOf(user);
     // A count then an insert: two creates racing at the very limit could both pass. Acceptable for a
     // per-person limit (one person's two tabs), not worth a lock.
@@ -65,25 +70,15 @@ export class PinsService {
       const { name, maxPins } = getTier(tier);
       throw new AppError(403, ErrorCode.pinLimitReached, pinLimitMessage(name, maxPins, pinCount));
     }
-    // The client's country is never trusted: the coordinates decide ('XX' / 'Unknown' at sea).
-    const place = (await gazetteer.get()).reverse(input.lat, input.lng);
-    const countryCode = /^[A-Z]{2}$/.test(place.countryCode)
-      ? place.countryCode
-      : GEOCODE_FALLBACK.countryCode;
-    const countryName =
-      countryCode === GEOCODE_FALLBACK.countryCode ? GEOCODE_FALLBACK.countryName : place.countryName;
+    // The client's country is never trusted: the coordinates decide.
     const at = now();
     const row = await pins.insert({
       id: newId(),
       user_id: user.id,
       title: input.title,
       description: input.description,
-      lat: input.lat,
-      lng: input.lng,
-      country_code: countryCode,
-      country_name: countryName,
+      ...(await this.placeAt(input.lat, input.lng)),
       visit_date: input.visitDate ?? null,
-      city: cityOf(place),
       created_at: at,
       updated_at: at,
     });
@@ -112,16 +107,28 @@ export class PinsService {
     return toPin(await this.owned(user, pinId));
   }
 
+  /**
+   * Renames, re-describes, re-dates or moves an own pin. A moved pin is placed again as a new one is
+   * (country, city), its media are verified again against the new point (decision 086), and the
+   * traveller's figures follow; the list's number changes by itself (migration 0010).
+   */
   async update(user: UserRow, pinId: string, changes: PinChanges): Promise<Pin> {
     if (!isId(pinId)) throw notFound(PIN_MESSAGES.notFound);
-    const row = await this.deps.pins.updateOwned(user.id, pinId, {
+    const { lat, lng } = changes;
+    const moved = lat !== undefined && lng !== undefined;
+    let row = await this.deps.pins.updateOwned(user.id, pinId, {
       ...(changes.title !== undefined ? { title: changes.title } : {}),
       ...(changes.description !== undefined ? { description: changes.description } : {}),
       ...(changes.visitDate !== undefined ? { visit_date: changes.visitDate } : {}),
+      ...(moved ? await this.placeAt(lat, lng) : {}),
       updated_at: this.deps.now(),
     });
     if (!row) throw notFound(PIN_MESSAGES.notFound);
-    if (changes.visitDate !== undefined) await this.deps.progress.refresh(user.id);
+    if (moved) {
+      await this.deps.verifyMediaAgain(pinId);
+      row = (await this.deps.pins.findOwned(user.id, pinId)) ?? row;
+    }
+    if (moved || changes.visitDate !== undefined) await this.deps.progress.refresh(user.id);
     return toPin(row);
   }
 
@@ -136,6 +143,23 @@ export class PinsService {
       verificationStatus: pin.verificationStatus,
       verificationScore: pin.verificationScore,
     };
+  }
+
+  /**
+   * Where a point is, as a pin stores it: the gazetteer's country ('XX' / 'Unknown' at sea) and the place
+   * it counts as among the cities visited.
+   */
+  private async placeAt(
+    lat: number,
+    lng: number,
+  ): Promise<Pick<PinRow, 'lat' | 'lng' | 'country_code' | 'country_name' | 'city'>> {
+    const place = (await this.deps.gazetteer.get()).reverse(lat, lng);
+    const countryCode = /^[A-Z]{2}$/.test(place.countryCode)
+      ? place.countryCode
+      : GEOCODE_FALLBACK.countryCode;
+    const countryName =
+      countryCode === GEOCODE_FALLBACK.countryCode ? GEOCODE_FALLBACK.countryName : place.countryName;
+    return { lat, lng, country_code: countryCode, country_name: countryName, city: cityOf(place) };
   }
 
   private async owned(user: UserRow, pinId: string): Promise<PinRow> {

@@ -10,8 +10,10 @@ import {
   offlineStyle,
   PLACE_LABELS_LAYER_ID,
   VISITED_LAYER_ID,
+  VISITED_OPACITY,
   visitedFilter,
 } from './style';
+import { contrastRatio, drawnOver, rgbOf } from './contrast';
 import { MAP_FONTS } from './glyphs';
 import { pmtilesStyle } from './pmtiles';
 
@@ -114,9 +116,9 @@ describe('offlineStyle', () => {
     }
   });
 
-  it('fills visited countries green at opacity 0.3, from the basemap tiles, starting with none', () => {
+  it('fills visited countries green, from the basemap tiles, starting with none', () => {
     const visited = visitedLayerOf(style);
-    expect(visited.paint?.['fill-opacity']).toBe(0.3);
+    expect(visited.paint?.['fill-opacity']).toBe(VISITED_OPACITY);
     const colour = String(visited.paint?.['fill-color']);
     const [r, g, b] = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16)) as [number, number, number];
     expect(colour).toMatch(/^#[0-9a-f]{6}$/i);
@@ -126,6 +128,14 @@ describe('offlineStyle', () => {
     expect(visited['source-layer']).toBe('countries');
     expect(visited.filter).toEqual(visitedFilter([]));
     expect(matching([])).toEqual([]);
+  });
+
+  it('tints visited land enough to tell at a glance, and town names still read on it without their halo', () => {
+    const land = rgbOf(MAP_COLORS.land);
+    const visited = drawnOver(land, rgbOf(MAP_COLORS.visited), VISITED_OPACITY);
+    expect(contrastRatio(visited, land)).toBeGreaterThanOrEqual(1.75);
+    expect(contrastRatio(visited, rgbOf(MAP_COLORS.placeLabel))).toBeGreaterThanOrEqual(7);
+    expect(contrastRatio(visited, rgbOf(MAP_COLORS.countryLabel))).toBeGreaterThanOrEqual(3);
   });
 
   it('starts with the visited codes it is given', () => {
@@ -192,7 +202,7 @@ describe('pmtilesStyle', () => {
 
   it("draws the visited countries from the app's own country tiles on top of the basemap", () => {
     expect(style.layers.at(-1)?.id).toBe(VISITED_LAYER_ID);
-    expect(visitedLayerOf(style).paint?.['fill-opacity']).toBe(0.3);
+    expect(visitedLayerOf(style).paint?.['fill-opacity']).toBe(VISITED_OPACITY);
     expect(style.sources[BASEMAP_SOURCE_ID]).toMatchObject({
       type: 'vector',
       tiles: [`${ORIGIN}/map/tiles/basemap/{z}/{x}/{y}.pbf`],

@@ -19,7 +19,7 @@ import {
   PLACE_TILES_MAX_ZOOM,
   PLACE_TILES_URL,
 } from '@waymarks/shared';
-import { MAP_COLORS } from './colors';
+import { MAP_COLORS, VISITED_OPACITY } from './colors';
 import { MAP_FONTS, glyphsUrl } from './glyphs';
 
 export const BASEMAP_SOURCE_ID = 'basemap';
@@ -28,10 +28,7 @@ export const VISITED_LAYER_ID = 'visited-countries';
 export const COUNTRY_LABELS_LAYER_ID = 'country-labels';
 export const PLACE_LABELS_LAYER_ID = 'place-labels';
 
-export { MAP_COLORS };
-
-/** SPEC: 'Visited-country layer: green, fill opacity 0.3'. */
-const VISITED_OPACITY = 0.3;
+export { MAP_COLORS, VISITED_OPACITY };
 
 /** Country names stop at this zoom: by then the view is a region, named by its towns. */
 const COUNTRY_LABELS_MAX_ZOOM = 7;

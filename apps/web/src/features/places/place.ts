@@ -71,7 +71,6 @@ export function placeStatusText(place: MapPlace): string {
   return place.pin ? `Saved • ${place.pin.mediaCount} media` : 'New location';
 }
 
-/** A marker's title: the place name, with ' ✓ Verified' after a verified pin's (SPEC.md §4). */
 /**
  * The marker colours of the map and the timeline: purple for a pin shown as verified, orange otherwise;
  * clusters in the brand colour (SPEC.md §4).

@@ -1,18 +1,14 @@
 // The dashboard map (SPEC.md §2, §4 Map, §9): MapLibre over the app's own named basemap (or the
 // operator's MAP_STYLE_URL / MAP_PMTILES), a globe at world zooms unless switched off, visited countries
-// in green, pins as clustered markers.
-// Markers are buttons, so the keyboard reaches them with Tab; on the focused map, arrow keys pan, + and
-// - zoom, and Enter opens the place at the centre, so a point can be chosen without a pointer.
+// in green, pins as clustered markers with a key to their colours.
+// It opens on the world, then fits the traveller's places once they load (decision 083). A place is never
+// opened straight from the map: a click (a long press on a phone), Enter on the focused map or the add
+// button offers the point in a popup first, whose 'Add this place' opens it. Markers are buttons, so the
+// keyboard reaches them with Tab; on the focused map, arrow keys pan and + and - zoom.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import MapGL, {
-  AttributionControl,
-  Marker,
-  NavigationControl,
-  type MapLayerMouseEvent,
-  type MapRef,
-} from 'react-map-gl/maplibre';
+import MapGL, { AttributionControl, NavigationControl, type MapRef } from 'react-map-gl/maplibre';
 import type { Map as MaplibreMap, ProjectionSpecification, StyleSpecification } from 'maplibre-gl';
-import { Globe, Map as FlatMapIcon } from 'lucide-react';
+import { Globe, Map as FlatMapIcon, MapPinPlus } from 'lucide-react';
 import type { Pin } from '@waymarks/shared';
 import { publicConfig } from '../../../app/public-config';
 import { connection } from '../../../lib/connection';
@@ -27,9 +23,13 @@ import {
   setupMaplibre,
   visitedFilter,
 } from '../../map';
-import { MARKER_COLORS, markerTitle, showsVerified } from '../../places';
 import { PinClusters, paddedBounds, type ClusterItem } from '../clusters';
+import { watchPlaceGestures } from '../map-gestures';
 import type { MapBounds } from '../map-bounds';
+import { MovePinLayer, type MovingPin } from './MovePinLayer';
+import { MapLegend } from './MapLegend';
+import { ClusterMarker, PinMarker, TemporaryMarker } from './PinMarkers';
+import { PlacePopup, type PlaceProposal } from './PlacePopup';
 
 /**
  * A globe at world zooms that flattens into the usual map as one zooms in: fully a globe up to zoom 4,
@@ -40,25 +40,26 @@ export const GLOBE_PROJECTION: ProjectionSpecification = {
 };
 const FLAT_PROJECTION: ProjectionSpecification = { type: 'mercator' };
 
-/** SPEC.md §9: the default map centre and zoom. */
-export const DEFAULT_VIEW = { latitude: 40.7128, longitude: -74.006, zoom: 3 } as const;
+/**
+ * Where the map opens (decision 083): the whole world, the widest zoom there is, the view a traveller with
+ * no places keeps (it replaces SPEC.md §9's New York at zoom 3).
+ */
+export const WORLD_VIEW = { latitude: 20, longitude: 0, zoom: 1 } as const;
 
 /** Where the map goes: a point at a zoom, or a box of places shown whole (no closer than maxZoom). */
-export type MapFocus =
-  | {
-      lat: number;
-      lng: number;
-      zoom: number;
-      /** Move at once (first load) rather than fly. */
-      instant?: boolean;
-    }
-  | { bounds: MapBounds; maxZoom: number };
+export type MapFocus = (
+  { lat: number; lng: number; zoom: number } | { bounds: MapBounds; maxZoom: number }
+) & {
+  /** Move at once (the opening view) rather than fly. */
+  instant?: boolean;
+};
 
 /**
- * Room left round a fitted box: the search box and Upload button along the top, the zoom buttons on the
- * right, the credits at the bottom, so no pin lands under them.
+ * Room left round a fitted box: the search box and Upload button along the top, the zoom and map buttons
+ * on the right, the credits and the key at the bottom, so no pin lands under them. The same on opposite
+ * sides, so the box's middle is the map's: a single place is fitted to the very centre.
  */
-const FIT_PADDING = { top: 72, right: 64, bottom: 48, left: 48 };
+const FIT_PADDING = { top: 72, right: 64, bottom: 72, left: 64 };
 
 export interface MapViewProps {
   pins: readonly Pin[];
@@ -70,11 +71,19 @@ export interface MapViewProps {
   globe: boolean;
   onGlobeChange: (globe: boolean) => void;
   visitedCodes: readonly string[];
-  /** A chosen search result not saved yet. */
+  /** A chosen search result or an added place not saved yet. */
   temporaryMarker: { lat: number; lng: number } | null;
   focus: MapFocus | null;
-  onPlaceClick: (lat: number, lng: number) => void;
+  /** The point offered in the popup, if any. */
+  proposal: PlaceProposal | null;
+  /** Offer the place at a point (a click, a long press, Enter, the add button). */
+  onPropose: (lat: number, lng: number) => void;
+  onDismissProposal: () => void;
+  /** 'Add this place': open the offered place. */
+  onAddProposal: () => void;
   onPinClick: (pin: Pin) => void;
+  /** A pin being moved: drawn at its new point and dragged there (MovePinLayer, decision 086). */
+  moving?: MovingPin | null;
 }
 
 type Status = 'loading' | 'ready' | 'failed';
@@ -100,58 +109,6 @@ async function chooseStyle(): Promise<string | StyleSpecification> {
   return offlineStyle({ origin, countryNames: countryNamesIn(document.documentElement.lang) });
 }
 
-function PinMarker({
-  pin,
-  verificationBadges,
-  onClick,
-}: {
-  pin: Pin;
-  verificationBadges: boolean;
-  onClick: () => void;
-}) {
-  const verified = showsVerified(pin, verificationBadges);
-  const title = markerTitle(pin, verificationBadges);
-  return (
-    <button
-      type="button"
-      title={title}
-      aria-label={`${title}, ${pin.countryName}`}
-      onClick={onClick}
-      className="group flex size-11 items-end justify-center"
-      data-verified={verified || undefined}
-    >
-      <svg
-        viewBox="0 0 24 32"
-        aria-hidden="true"
-        className="h-8 w-6 drop-shadow transition-transform group-hover:-translate-y-0.5"
-      >
-        <path
-          d="M12 1C5.9 1 1 5.8 1 11.8 1 19.6 10.2 29.8 11.2 30.7a1.1 1.1 0 0 0 1.6 0C13.8 29.8 23 19.6 23 11.8 23 5.8 18.1 1 12 1Z"
-          fill={verified ? MARKER_COLORS.verified : MARKER_COLORS.plain}
-          stroke="#fff"
-          strokeWidth="1.5"
-        />
-        <circle cx="12" cy="11.5" r="4" fill="#fff" />
-      </svg>
-    </button>
-  );
-}
-
-function ClusterMarker({ count, onClick }: { count: number; onClick: () => void }) {
-  const size = count < 10 ? 'size-10' : count < 100 ? 'size-11' : count < 1000 ? 'size-12' : 'size-14';
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      aria-label={`${count} pins here; zoom in`}
-      title={`${count} pins`}
-      className={`${size} flex items-center justify-center rounded-full border-[3px] border-white bg-brand-700 text-sm font-bold text-white shadow-card ring-4 ring-brand-700/25 hover:bg-brand-800`}
-    >
-      {count > 9999 ? `${Math.floor(count / 1000)}k` : count}
-    </button>
-  );
-}
-
 export default function MapView({
   pins,
   showPins,
@@ -162,8 +119,12 @@ export default function MapView({
   visitedCodes,
   temporaryMarker,
   focus,
-  onPlaceClick,
+  proposal,
+  onPropose,
+  onDismissProposal,
+  onAddProposal,
   onPinClick,
+  moving = null,
 }: MapViewProps) {
   const mapRef = useRef<MapRef>(null);
   const [webgl] = useState(webglAvailable);
@@ -221,7 +182,11 @@ export default function MapView({
     const map = mapRef.current;
     if (!map || !focus || status !== 'ready') return;
     if ('bounds' in focus) {
-      map.fitBounds(focus.bounds, { padding: FIT_PADDING, maxZoom: focus.maxZoom, duration: 900 });
+      map.fitBounds(focus.bounds, {
+        padding: FIT_PADDING,
+        maxZoom: focus.maxZoom,
+        ...(focus.instant ? { animate: false } : { duration: 900 }),
+      });
       return;
     }
     const target = { center: [focus.lng, focus.lat] as [number, number], zoom: focus.zoom };
@@ -239,24 +204,50 @@ export default function MapView({
     [],
   );
 
-  // Enter on the focused map opens the place at its centre.
+  const offerCentre = useCallback(() => {
+    const map = mapRef.current;
+    if (!map) return;
+    const centre = map.getCenter().wrap();
+    onPropose(centre.lat, centre.lng);
+  }, [onPropose]);
+
+  // The popup closed from inside (Escape, Close): the keyboard goes on from the map.
+  const closeProposal = useCallback(() => {
+    mapRef.current?.getCanvas().focus({ preventScroll: true });
+    onDismissProposal();
+  }, [onDismissProposal]);
+
+  // A click offers its point, a long press too, a tap closes the offer (map-gestures.ts).
+  const gestureEffects = useRef({ offer: onPropose, dismiss: onDismissProposal });
+  useEffect(() => {
+    gestureEffects.current = { offer: onPropose, dismiss: onDismissProposal };
+  }, [onPropose, onDismissProposal]);
+  useEffect(() => {
+    const map = mapRef.current?.getMap();
+    if (!map || status !== 'ready') return;
+    return watchPlaceGestures(map, {
+      offer: (lat, lng) => gestureEffects.current.offer(lat, lng),
+      dismiss: () => gestureEffects.current.dismiss(),
+    });
+  }, [status]);
+
+  // Enter on the focused map offers the place at its centre.
   useEffect(() => {
     const map = mapRef.current?.getMap();
     if (!map || status !== 'ready') return;
     const canvas = map.getCanvas();
     canvas.setAttribute(
       'aria-label',
-      'World map. Arrow keys move the map, plus and minus zoom, Enter opens the place at the centre.',
+      'World map. Arrow keys move the map, plus and minus zoom, Enter shows the place at the centre.',
     );
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Enter') return;
       event.preventDefault();
-      const center = map.getCenter().wrap();
-      onPlaceClick(center.lat, center.lng);
+      offerCentre();
     };
     canvas.addEventListener('keydown', onKeyDown);
     return () => canvas.removeEventListener('keydown', onKeyDown);
-  }, [status, onPlaceClick]);
+  }, [status, offerCentre]);
 
   if (status === 'failed') {
     return (
@@ -283,7 +274,7 @@ export default function MapView({
           ref={mapRef}
           mapLib={maplibre}
           mapStyle={style}
-          initialViewState={DEFAULT_VIEW}
+          initialViewState={WORLD_VIEW}
           projection={globe ? GLOBE_PROJECTION : FLAT_PROJECTION}
           attributionControl={false}
           dragRotate={false}
@@ -325,59 +316,55 @@ export default function MapView({
             // A tile or style that fails after load is logged; the map keeps what it has.
             console.error('Map error', event.error);
           }}
-          onClick={(event: MapLayerMouseEvent) => {
-            const point = event.lngLat.wrap();
-            onPlaceClick(point.lat, point.lng);
-          }}
         >
           <NavigationControl position="bottom-right" showCompass={false} />
           <AttributionControl position="bottom-left" compact />
           {items.map((item) =>
             item.kind === 'cluster' ? (
-              <Marker key={`c${item.id}`} longitude={item.lng} latitude={item.lat} anchor="center">
-                <ClusterMarker
-                  count={item.count}
-                  onClick={() =>
-                    mapRef.current?.easeTo({
-                      center: [item.lng, item.lat],
-                      zoom: Math.min(clusters.expansionZoom(item.id), 18),
-                      duration: 500,
-                    })
-                  }
-                />
-              </Marker>
+              <ClusterMarker
+                key={`c${item.id}`}
+                count={item.count}
+                lat={item.lat}
+                lng={item.lng}
+                onClick={() =>
+                  mapRef.current?.easeTo({
+                    center: [item.lng, item.lat],
+                    zoom: Math.min(clusters.expansionZoom(item.id), 18),
+                    duration: 500,
+                  })
+                }
+              />
             ) : (
-              <Marker
+              <PinMarker
                 key={item.pin.pinId}
-                longitude={item.lng}
-                latitude={item.lat}
-                anchor="bottom"
-                onClick={(event) => event.originalEvent.stopPropagation()}
-              >
-                <PinMarker
-                  pin={item.pin}
-                  verificationBadges={verificationBadges}
-                  onClick={() => onPinClick(item.pin)}
-                />
-              </Marker>
+                pin={item.pin}
+                lat={item.lat}
+                lng={item.lng}
+                verificationBadges={verificationBadges}
+                onClick={() => onPinClick(item.pin)}
+              />
             ),
           )}
-          {temporaryMarker && (
-            <Marker longitude={temporaryMarker.lng} latitude={temporaryMarker.lat} anchor="bottom">
-              <span aria-hidden="true" className="flex size-11 items-end justify-center">
-                <svg viewBox="0 0 24 32" className="h-8 w-6 animate-bounce drop-shadow">
-                  <path
-                    d="M12 1C5.9 1 1 5.8 1 11.8 1 19.6 10.2 29.8 11.2 30.7a1.1 1.1 0 0 0 1.6 0C13.8 29.8 23 19.6 23 11.8 23 5.8 18.1 1 12 1Z"
-                    fill="#135f61"
-                    stroke="#fff"
-                    strokeWidth="1.5"
-                  />
-                  <circle cx="12" cy="11.5" r="4" fill="#fff" />
-                </svg>
-              </span>
-            </Marker>
-          )}
+          {temporaryMarker && <TemporaryMarker lat={temporaryMarker.lat} lng={temporaryMarker.lng} />}
+          {moving && <MovePinLayer moving={moving} />}
+          {proposal && <PlacePopup proposal={proposal} onAdd={onAddProposal} onClose={closeProposal} />}
         </MapGL>
+      )}
+      {status === 'ready' && showPins && pins.length > 0 && (
+        <div className="absolute bottom-10 left-2.5 z-[2]">
+          <MapLegend verificationBadges={verificationBadges} />
+        </div>
+      )}
+      {status === 'ready' && (
+        <button
+          type="button"
+          onClick={offerCentre}
+          aria-label="Add a place at the map centre"
+          title="Add a place at the map centre"
+          className="absolute bottom-[8.5rem] right-2.5 z-[2] flex size-11 items-center justify-center rounded-control border border-slate-300 bg-white text-slate-800 shadow-card hover:bg-slate-50"
+        >
+          <MapPinPlus aria-hidden="true" className="size-5" />
+        </button>
       )}
       {status === 'ready' && (
         <button

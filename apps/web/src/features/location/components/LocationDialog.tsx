@@ -1,7 +1,8 @@
 // The location dialog (SPEC.md §2): the place's header (name, 'Saved • N media' or 'New location', visit
 // date, flag and country, Verified badge); the tabs 'Upload Photos & Videos' and, for a saved pin, 'View
-// Media (count)'; saving a place without photos; renaming, re-dating and deleting a saved pin, deletion
-// after confirmation. Quick upload opens it at 0, 0 as 'Upload & Auto-Detect' and ends with a summary of
+// Media (count)'; saving a place without photos. A saved pin leads with the place (name, visit date,
+// notes), then its photos, with Save in a bar at the dialog's foot; it can be moved on the map, and deleted
+// after confirmation (decision 086). Quick upload opens it at 0, 0 as 'Upload & Auto-Detect' and ends with a summary of
 // the places it added and 'Show on map'. The pin's forms come from pins and the photos and videos from
 // media: this is where the two meet.
 import { useEffect, useRef, useState } from 'react';
@@ -31,6 +32,7 @@ function PlaceBody({
   pins,
   onSaved,
   onDeleted,
+  onMove,
   onShowTop,
   lastUpload,
   onUploaded,
@@ -43,6 +45,8 @@ function PlaceBody({
   pins: readonly Pin[];
   onSaved: (pin: Pin) => void;
   onDeleted: () => void;
+  /** 'Move pin': the dialog closes and the map takes the new point. */
+  onMove: ((pin: Pin) => void) | undefined;
   /** Brings the dialog's top (the header and tabs) back into view. */
   onShowTop: () => void;
   /** The last upload run of this dialog, shown with the media it added. */
@@ -68,6 +72,8 @@ function PlaceBody({
     pin && (pin.mediaCount > 0 || uploadedHere) && !leftover ? 'view' : 'upload',
   );
   const quick = !pin && isQuickUpload(place);
+  // Files skipped as kept already are listed with the rest, but were not uploaded.
+  const uploadedCount = lastUpload?.results.filter((result) => result.outcome.ok).length ?? 0;
 
   function uploaded(outcome: UploadOutcome, failed: UploadLeftover | null) {
     if (quick) {
@@ -124,39 +130,35 @@ function PlaceBody({
 
   return (
     <div className="flex flex-col gap-6">
-      <Tabs
-        label="Photos and videos"
-        tabs={[
-          { id: 'upload', label: 'Upload Photos & Videos' },
-          { id: 'view', label: `View Media (${pin.mediaCount})` },
-        ]}
-        selected={tab}
-        onSelect={setTab}
-      >
-        {tab === 'view' ? (
-          <div className="flex flex-col gap-4">
-            {lastUpload && (
-              <section aria-labelledby="last-upload" className="flex flex-col gap-2">
-                <h3 id="last-upload" className="text-sm font-semibold text-success-800">
-                  {lastUpload.results.length === 1
-                    ? '1 file uploaded'
-                    : `${lastUpload.results.length} files uploaded`}
-                </h3>
-                <UploadResults results={lastUpload.results} refusalsShownElsewhere />
-              </section>
+      <SavedPinForm key={pin.pinId} pin={pin} onDeleted={onDeleted} onMove={onMove && (() => onMove(pin))}>
+        <div className="border-t border-slate-200 pt-5">
+          <Tabs
+            label="Photos and videos"
+            tabs={[
+              { id: 'upload', label: 'Upload Photos & Videos' },
+              { id: 'view', label: `View Media (${pin.mediaCount})` },
+            ]}
+            selected={tab}
+            onSelect={setTab}
+          >
+            {tab === 'view' ? (
+              <div className="flex flex-col gap-4">
+                {lastUpload && (
+                  <section aria-labelledby="last-upload" className="flex flex-col gap-2">
+                    <h3 id="last-upload" className="text-sm font-semibold text-success-800">
+                      {uploadedCount === 1 ? '1 file uploaded' : `${uploadedCount} files uploaded`}
+                    </h3>
+                    <UploadResults results={lastUpload.results} refusalsShownElsewhere />
+                  </section>
+                )}
+                <MediaGallery pin={pin} tier={tier} />
+              </div>
+            ) : (
+              uploadPanel
             )}
-            <MediaGallery pin={pin} tier={tier} />
-          </div>
-        ) : (
-          uploadPanel
-        )}
-      </Tabs>
-      <section aria-labelledby="place-details" className="border-t border-slate-200 pt-5">
-        <h3 id="place-details" className="mb-3 text-sm font-semibold text-slate-900">
-          Place details
-        </h3>
-        <SavedPinForm key={pin.pinId} pin={pin} onDeleted={onDeleted} />
-      </section>
+          </Tabs>
+        </div>
+      </SavedPinForm>
     </div>
   );
 }
@@ -168,6 +170,7 @@ export function LocationDialog({
   onClose,
   onSaved,
   onDeleted,
+  onMovePin,
   onShowOnMap,
 }: {
   place: MapPlace | null;
@@ -177,6 +180,8 @@ export function LocationDialog({
   onClose: () => void;
   onSaved: (pin: Pin) => void;
   onDeleted: () => void;
+  /** 'Move pin' in a saved pin's details: the dialog closes, focus going where the caller puts it. */
+  onMovePin?: (pin: Pin) => void;
   /** 'Show on map' at the end of a quick upload: the places it added, for the map to show them all. */
   onShowOnMap: (pins: Pin[]) => void;
 }) {
@@ -190,6 +195,14 @@ export function LocationDialog({
   const quick = current !== null && !pin && isQuickUpload(current);
   const content = useRef<HTMLDivElement>(null);
   const showTop = () => content.current?.scrollTo({ top: 0 });
+  // Closed to move its pin: focus goes to the map's move bar, not back to what opened the dialog.
+  const movingAway = useRef(false);
+  const move =
+    onMovePin &&
+    ((moved: Pin) => {
+      movingAway.current = true;
+      onMovePin(moved);
+    });
   const [lastUpload, setLastUpload] = useState<UploadOutcome | null>(null);
   const [leftover, setLeftover] = useState<(UploadLeftover & { pinId: string }) | null>(null);
   const [quickResults, setQuickResults] = useState<FileResult[] | null>(null);
@@ -207,7 +220,12 @@ export function LocationDialog({
       <DialogPanel
         overlayClassName="fixed inset-0 z-40 bg-slate-950/40 data-[state=open]:animate-fade-in"
         ref={content}
-        className="fixed inset-x-0 bottom-0 z-50 max-h-[92dvh] overflow-y-auto rounded-t-card bg-white p-5 shadow-card sm:inset-x-auto sm:bottom-auto sm:left-1/2 sm:top-1/2 sm:max-h-[calc(100dvh-2rem)] sm:w-[calc(100vw-2rem)] sm:max-w-2xl sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-card sm:p-6 sm:data-[state=open]:animate-pop-in"
+        onCloseAutoFocus={(event) => {
+          if (!movingAway.current) return;
+          movingAway.current = false;
+          event.preventDefault();
+        }}
+        className="fixed inset-x-0 bottom-0 z-50 max-h-[92dvh] scroll-pb-24 overflow-y-auto rounded-t-card bg-white p-5 shadow-card sm:inset-x-auto sm:bottom-auto sm:left-1/2 sm:top-1/2 sm:max-h-[calc(100dvh-2rem)] sm:w-[calc(100vw-2rem)] sm:max-w-2xl sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-card sm:p-6 sm:data-[state=open]:animate-pop-in"
       >
         {current && (
           <>
@@ -259,6 +277,7 @@ export function LocationDialog({
                 pins={pins}
                 onSaved={onSaved}
                 onDeleted={onDeleted}
+                onMove={move}
                 onShowTop={showTop}
                 lastUpload={lastUpload}
                 onUploaded={setLastUpload}

@@ -48,11 +48,16 @@ export function useCreatePin() {
 
 export function useUpdatePin() {
   const api = useApi();
+  const queryClient = useQueryClient();
   const refresh = useRefreshAfterPinChange();
   return useMutation({
     mutationFn: ({ pinId, changes }: { pinId: string; changes: PinUpdateRequest }) =>
       api('updatePin', { params: { pinId }, body: changes }),
-    onSuccess: refresh,
+    // The answer is the pin as saved (a moved one in its new country): shown at once, then confirmed.
+    onSuccess: (pin) => {
+      replaceCachedPin(queryClient, pin);
+      return refresh();
+    },
   });
 }
 
