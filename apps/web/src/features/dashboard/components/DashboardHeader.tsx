@@ -1,6 +1,7 @@
 // The dashboard header (SPEC.md §2): welcome line and leaderboard rank badge, the highlighting and pins
 // toggles, Leaderboard, the avatar dialog, the profile avatar button and sign-out. Locked features keep their place and
-// explain which plan they need.
+// explain which plan they need. On a phone the avatar, the profile and sign-out sit in the menu of the profile
+// picture (AccountMenu), so the name and the map's buttons keep the row.
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Globe2, MapPin, Trophy, UserRound } from 'lucide-react';
@@ -10,6 +11,7 @@ import { SignOutButton } from '../../auth';
 import { AvatarDialog, AvatarImage } from '../../avatar';
 import { RankBadge } from '../../leaderboard';
 import type { PreferenceKey, Preferences } from '../preferences';
+import { AccountMenu } from './AccountMenu';
 import { LockedFeatureButton } from './LockedFeature';
 import { headerButtonClasses } from './header-button';
 
@@ -50,7 +52,7 @@ function AvatarButton({ iconClassName }: { iconClassName: string }) {
         type="button"
         title="Avatar"
         onClick={() => setOpen(true)}
-        className={headerButtonClasses(false)}
+        className={`${headerButtonClasses(false)} max-sm:hidden`}
       >
         <UserRound aria-hidden="true" className={iconClassName} />
         <span className="sr-only lg:not-sr-only">Avatar</span>
@@ -125,15 +127,18 @@ export function DashboardHeader({
             />
           )}
           <AvatarButton iconClassName={icon} />
-          <SignOutButton compactClassName={headerButtonClasses(false)} />
+          <SignOutButton compactClassName={`${headerButtonClasses(false)} max-sm:hidden`} />
           <Link
             to="/profile"
             aria-label="Your profile"
             title="Your profile"
-            className="flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-slate-100"
+            className="flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-slate-100 max-sm:hidden"
           >
             <AvatarImage name={displayName(user)} picture={user.picture} className="size-9" />
           </Link>
+          <div className="sm:hidden">
+            <AccountMenu user={user} />
+          </div>
         </nav>
       </div>
     </header>

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { achievementsFor, type CountriesSummary } from '@waymarks/shared';
 import { StatsBar, averageMediaPerPlace } from './StatsBar';
@@ -30,6 +30,23 @@ describe('StatsBar', () => {
     expect(
       screen.getByRole('progressbar', { name: 'World Explorer Progress' }).getAttribute('aria-valuetext'),
     ).toBe('5 of 195 countries, 2.6%');
+  });
+
+  it('folds on a phone into one line with Show stats, which opens the cards it controls', () => {
+    render(<StatsBar summary={SUMMARY} loading={false} />);
+    const toggle = screen.getByRole('button', { name: 'Show stats' });
+    expect(toggle.parentElement!.textContent).toContain('5 / 195 countries · 7 places · 16 media');
+    const cards = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    // Hidden below the sm breakpoint only: the grid is always shown from sm up.
+    expect(cards.className).toMatch(/(^| )hidden( |$)/);
+    expect(cards.className).toContain('sm:grid');
+
+    fireEvent.click(toggle);
+
+    expect(screen.getByRole('button', { name: 'Hide stats' }).getAttribute('aria-expanded')).toBe('true');
+    expect(cards.className).not.toMatch(/(^| )hidden( |$)/);
+    expect(within(cards).getByText('Places')).toBeTruthy();
   });
 
   it('marks the achievements the server awarded as earned and the others as locked', () => {

@@ -1,8 +1,8 @@
 // The stats bar (SPEC.md §2, §9): 'World Explorer Progress' out of 195, Places, Cities, Media and the
 // average media per place, and the achievements the server awarded. Every figure comes from the one
 // GET /api/countries answer, so the bar and the server never disagree.
-import { useId } from 'react';
-import { Award, Building2, Camera, Images, MapPin } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Award, Building2, Camera, ChevronDown, Images, MapPin } from 'lucide-react';
 import {
   TOTAL_COUNTRIES,
   achievementsFor,
@@ -51,8 +51,14 @@ function StatCard({
   );
 }
 
+/**
+ * On a phone the bar folds into one line (the countries, places and media) with Show stats, so the map gets
+ * the screen; from the sm breakpoint up it is always open.
+ */
 export function StatsBar({ summary, loading }: { summary: CountriesSummary | undefined; loading: boolean }) {
   const achievementsId = useId();
+  const cardsId = useId();
+  const [open, setOpen] = useState(false);
   const countries = summary?.totalCountries ?? 0;
   const percent = worldProgressPercent(countries);
   const shown = (value: number | undefined) =>
@@ -63,7 +69,32 @@ export function StatsBar({ summary, loading }: { summary: CountriesSummary | und
       aria-busy={loading}
       className="border-b border-slate-200 bg-slate-50"
     >
-      <ul className="mx-auto grid max-w-7xl grid-cols-4 gap-2 px-3 py-2 sm:px-5 sm:py-2.5 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr_2fr]">
+      <div className="flex items-center gap-2 px-3 py-1 sm:hidden">
+        <p className="min-w-0 flex-1 truncate text-sm text-slate-700">
+          <span className="font-semibold tabular-nums text-slate-900">
+            {shown(summary?.totalCountries)} / {TOTAL_COUNTRIES}
+          </span>{' '}
+          countries · {shown(summary?.totalPins)} {summary?.totalPins === 1 ? 'place' : 'places'} ·{' '}
+          {shown(summary?.totalMedia)} media
+        </p>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={cardsId}
+          onClick={() => setOpen(!open)}
+          className="inline-flex min-h-11 shrink-0 items-center gap-1 rounded-control px-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+        >
+          {open ? 'Hide stats' : 'Show stats'}
+          <ChevronDown
+            aria-hidden="true"
+            className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`}
+          />
+        </button>
+      </div>
+      <ul
+        id={cardsId}
+        className={`mx-auto max-w-7xl grid-cols-4 gap-2 px-3 pb-2 sm:grid sm:px-5 sm:py-2.5 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr_2fr] ${open ? 'grid' : 'hidden'}`}
+      >
         <li className="col-span-4 rounded-control border border-slate-200 bg-white px-3 py-2 sm:py-2.5 lg:col-span-1">
           <div className="flex items-baseline justify-between gap-2">
             <p className="text-xs font-medium text-slate-600">World Explorer Progress</p>
