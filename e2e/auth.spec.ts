@@ -3,6 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createAccount, extractCode, extractLink, setGoogleAccount, waitForMail } from './support/harness.js';
 import { axeViolations, expectNoSidewaysScroll, screenshot } from './support/page-checks.js';
+import { signOutFromDashboard } from './support/sign-in.js';
 
 const PASSWORD = 'Trail-mix-2024';
 let sequence = 0;
@@ -39,8 +40,7 @@ test(
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText('Welcome, Ada Lovelace')).toBeVisible();
 
-    await page.getByRole('button', { name: 'Sign Out' }).click();
-    await expect(page).toHaveURL(/\/signin$/);
+    await signOutFromDashboard(page);
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/signin$/);
 

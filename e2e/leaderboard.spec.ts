@@ -304,7 +304,7 @@ test(
     const badge = page.getByTitle('Your leaderboard rank');
     await expect(badge).toHaveText(/^Leaderboard rank #\d+$/);
     const header = await page.getByRole('banner').boundingBox();
-    const profile = await page.getByRole('link', { name: 'Your profile' }).boundingBox();
+    const profile = await page.getByRole('button', { name: 'Account menu' }).boundingBox();
     expect(header && profile && profile.x + profile.width <= header.width).toBe(true);
     await expectNoSidewaysScroll(page);
     await screenshot(page, 'leaderboard', 'dashboard-header', { fullPage: false });

@@ -39,3 +39,18 @@ export async function openSignedIn(page: Page, path: string, email: string, pass
   await page.goto(path);
   await expect(page).toHaveURL(pathPattern(path));
 }
+
+/**
+ * Signs out from the dashboard's header: its own button on a desktop, the profile picture's menu on a phone
+ * (decision 088); then the sign-in page.
+ */
+export async function signOutFromDashboard(page: Page) {
+  const button = page.getByRole('banner').getByRole('button', { name: 'Sign Out' });
+  if (await button.isVisible()) {
+    await button.click();
+  } else {
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  }
+  await expect(page).toHaveURL(/\/signin$/);
+}
