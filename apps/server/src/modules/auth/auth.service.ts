@@ -3,7 +3,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import { ErrorCode, NEUTRAL_NAME, type SignUpRequest, type TierId } from '@waymarks/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { mailForLog, type Mailer, type MailMessage } from '../../adapters/mail/mailer.js';
+import type { Mailer } from '../../adapters/mail/mailer.js';
+import { AccountMail } from './account-mail.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { accountExistsMail, passwordResetMail, verificationCodeMail } from './auth.mails.js';
@@ -61,9 +62,11 @@ type SignUp = { name: string; email: string; username?: string | undefined; pass
 
 export class AuthService {
   private readonly sleep: (ms: number) => Promise<void>;
+  private readonly mail: AccountMail;
 
   constructor(private readonly deps: AuthServiceDeps) {
     this.sleep = deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.mail = new AccountMail(deps);
   }
 
   /**
@@ -85,7 +88,7 @@ export class AuthService {
     }
     const passwordHash = await hashPassword(input.password);
     const answer = { email: input.email, ticket: randomToken() };
-    if (!(await this.mayMail(input.email))) return answer;
+    if (!(await this.mail.mayMail(input.email))) return answer;
 
     if (existing?.email_verified) {
       await mailer.send(accountExistsMail(existing.email, existing.name, `${this.deps.publicUrl}/signin`));
@@ -118,7 +121,7 @@ export class AuthService {
   async resendCode(email: string, clientKey: string, ticket: string | undefined): Promise<void> {
     const { users, codes, throttle, now } = this.deps;
     await this.admit([throttleKey('mail-from', clientKey), AUTH_LIMITS.mailRequestsFromAddress]);
-    const mayMail = await this.mayMail(email);
+    const mayMail = await this.mail.mayMail(email);
     const user = await users.findByEmail(email);
     const signUp = await codes.findPendingSignUp(
       pendingId(user),
@@ -130,7 +133,7 @@ export class AuthService {
     await codes.reissueCode(target, hashCode(this.deps.secret, code), now() + CODE_TTL_MS);
     // A fresh code gets fresh guesses from the address that asked for it; resends are limited above.
     await throttle.clear(throttleKey('code', email, clientKey));
-    if (target !== NOBODY) this.sendAfterAnswer(verificationCodeMail(email, code, signUp?.name));
+    if (target !== NOBODY) this.mail.sendAfterAnswer(verificationCodeMail(email, code, signUp?.name));
   }
 
   /**
@@ -214,7 +217,7 @@ export class AuthService {
     }
     await this.succeeded(attempt);
     if (!user.email_verified) {
-      if (signUp && (await this.mayMail(email))) {
+      if (signUp && (await this.mail.mayMail(email))) {
         const code = randomCode();
         await codes.reissueCode(signUp.id, hashCode(this.deps.secret, code), now() + CODE_TTL_MS);
         await this.deps.mailer.send(verificationCodeMail(user.email, code, signUp.name));
@@ -228,7 +231,7 @@ export class AuthService {
   async forgotPassword(email: string, clientKey: string): Promise<void> {
     const { users, codes, now } = this.deps;
     await this.admit([throttleKey('mail-from', clientKey), AUTH_LIMITS.mailRequestsFromAddress]);
-    const mayMail = await this.mayMail(email);
+    const mayMail = await this.mail.mayMail(email);
     const user = await users.findByEmail(email);
     if (!user || !mayMail) return;
     const token = randomToken();
@@ -240,7 +243,9 @@ export class AuthService {
     });
     const link = `${this.deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
     // Sent after the answer: an unknown address must get its answer in the same time as a known one.
-    this.sendAfterAnswer(passwordResetMail(user.email, link, user.email_verified ? user.name : undefined));
+    this.mail.sendAfterAnswer(
+      passwordResetMail(user.email, link, user.email_verified ? user.name : undefined),
+    );
   }
 
   /** Sets the new password and ends every session of the account. */
@@ -332,27 +337,6 @@ export class AuthService {
       if (made && !made.email_verified) return made;
       throw error;
     }
-  }
-
-  /**
-   * Counts a mail to the address, whoever asked for it. Past the limit nothing is sent and the caller
-   * answers as usual: the limit must tell nothing about the address, not even that others asked too.
-   */
-  private async mayMail(email: string): Promise<boolean> {
-    const reservation = await this.deps.throttle.reserve(
-      throttleKey('mail-to', email),
-      AUTH_LIMITS.mailsToAddress,
-    );
-    if (!reservation.allowed) {
-      this.deps.log.warn({ throttleKey: reservation.key }, 'mail limit of an address reached: nothing sent');
-    }
-    return reservation.allowed;
-  }
-
-  private sendAfterAnswer(message: MailMessage): void {
-    this.deps.mailer.send(message).catch((error: unknown) => {
-      this.deps.log.error({ err: error, mail: mailForLog(message) }, 'account mail could not be sent');
-    });
   }
 
   private admit(...limits: ThrottleLimit[]): Promise<Reservation[]> {

@@ -11,7 +11,8 @@ import {
   type User,
 } from '@waymarks/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { mailForLog, type Mailer, type MailMessage } from '../../adapters/mail/mailer.js';
+import type { Mailer } from '../../adapters/mail/mailer.js';
+import { AccountMail } from './account-mail.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError, badRequest, unauthorized } from '../../http/errors.js';
 import { emailChangeCodeMail, emailChangedMail, emailTakenMail, passwordChangedMail } from './auth.mails.js';
@@ -64,9 +65,11 @@ interface AccountCredentialsDeps {
 
 export class AccountCredentials {
   private readonly sleep: (ms: number) => Promise<void>;
+  private readonly mail: AccountMail;
 
   constructor(private readonly deps: AccountCredentialsDeps) {
     this.sleep = deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.mail = new AccountMail(deps);
   }
 
   /**
@@ -88,7 +91,7 @@ export class AccountCredentials {
     });
     await codes.voidPasswordResets(user.id, now());
     await sessions.endOtherSessions(user.id, sessionId);
-    this.sendAfterAnswer(passwordChangedMail(user.email, user.name, `${this.deps.publicUrl}/signin`));
+    this.mail.sendAfterAnswer(passwordChangedMail(user.email, user.name, `${this.deps.publicUrl}/signin`));
   }
 
   /**
@@ -123,8 +126,8 @@ export class AccountCredentials {
       expiresAt,
       now: now(),
     });
-    if (await this.mayMail(newEmail)) {
-      this.sendAfterAnswer(
+    if (await this.mail.mayMail(newEmail)) {
+      this.mail.sendAfterAnswer(
         holder?.email_verified
           ? emailTakenMail(newEmail, holder.name, `${this.deps.publicUrl}/signin`)
           : emailChangeCodeMail(newEmail, code, user.name),
@@ -157,7 +160,7 @@ export class AccountCredentials {
     }
     await codes.voidPasswordResets(user.id, now());
     await throttle.remember(throttleKey('known', newEmail, clientKey));
-    this.sendAfterAnswer(emailChangedMail(user.email, user.name, newEmail, this.deps.supportEmail));
+    this.mail.sendAfterAnswer(emailChangedMail(user.email, user.name, newEmail, this.deps.supportEmail));
     const moved = await users.findById(user.id);
     if (!moved) throw unauthorized('Session expired. Please log in again.');
     return toUser(moved);
@@ -180,28 +183,6 @@ export class AccountCredentials {
       throw new AppError(403, ErrorCode.invalidCredentials, CREDENTIAL_MESSAGES.wrongPassword);
     }
     await attemptSucceeded(this.deps.throttle, attempt);
-  }
-
-  /**
-   * Counts a mail to the address, whoever asked for it (AUTH_LIMITS.mailsToAddress). Past the limit
-   * nothing is sent and the answer is as usual, as for sign-up: it must tell nothing about the address.
-   */
-  private async mayMail(email: string): Promise<boolean> {
-    const reservation = await this.deps.throttle.reserve(
-      throttleKey('mail-to', email),
-      AUTH_LIMITS.mailsToAddress,
-    );
-    if (!reservation.allowed) {
-      this.deps.log.warn({ throttleKey: reservation.key }, 'mail limit of an address reached: nothing sent');
-    }
-    return reservation.allowed;
-  }
-
-  /** Sent after the answer, whose time must not depend on the mail server (nor tell a taken address). */
-  private sendAfterAnswer(message: MailMessage): void {
-    this.deps.mailer.send(message).catch((error: unknown) => {
-      this.deps.log.error({ err: error, mail: mailForLog(message) }, 'account mail could not be sent');
-    });
   }
 }
 
