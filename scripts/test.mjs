@@ -32,6 +32,7 @@ function binOf(pkg, name) {
 const vitestSuite = (name, projects = [name]) => ({
   name,
   report: path.join(resultsDir, `${name}.json`),
+  hookErrors: path.join(resultsDir, `${name}-hook-errors.json`),
   command: (extra) => [
     process.execPath,
     binOf('vitest', 'vitest'),
@@ -39,6 +40,7 @@ const vitestSuite = (name, projects = [name]) => ({
     ...projects.flatMap((project) => ['--project', project]),
     '--reporter=default',
     '--reporter=json',
+    '--reporter=./scripts/vitest-hook-errors.mjs',
     `--outputFile.json=test-results/${name}.json`,
     ...extra,
   ],
@@ -46,12 +48,15 @@ const vitestSuite = (name, projects = [name]) => ({
     const failedFiles = (report.testResults ?? []).filter(
       (file) => file.status === 'failed' && (file.assertionResults ?? []).every((t) => t.status !== 'failed'),
     );
+    // A `describe`'s failed hook is not in the JSON report: the reporter above keeps it.
+    const hookErrors = existsSync(this.hookErrors) ? JSON.parse(readFileSync(this.hookErrors, 'utf8')) : {};
     return {
       passed: report.numPassedTests ?? 0,
       failed: report.numFailedTests ?? 0,
       skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
       problems: failedFiles.map(
-        (file) => `${path.relative(root, file.name)} failed to run: ${excerpt(file.message)}`,
+        (file) =>
+          `${path.relative(root, file.name)} failed to run: ${excerpt(file.message || hookErrors[file.name]?.join('\n'), 12)}`,
       ),
     };
   },
@@ -101,10 +106,10 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-function run([command, ...args]) {
+function run([command, ...args], env = process.env) {
   return new Promise((resolve) => {
     console.log(`\n$ ${[path.relative(root, command) || command, ...args].join(' ')}`);
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env });
     current = child;
     child.on('error', (error) => {
       current = null;
@@ -144,6 +149,7 @@ async function runSuite(suite, options) {
   const result = { name: suite.name, passed: 0, failed: 0, skipped: 0, problems: [] };
   const finish = () => ({ ...result, seconds: (Date.now() - started) / 1000 });
   rmSync(suite.report, { force: true });
+  if (suite.hookErrors) rmSync(suite.hookErrors, { force: true });
 
   const prepare = suite.prepare?.(options);
   if (prepare) {
@@ -159,7 +165,8 @@ async function runSuite(suite, options) {
   }
   if (interrupted) return finish();
 
-  const outcome = await run(suite.command(options.extra));
+  const env = suite.hookErrors ? { ...process.env, WAYMARKS_HOOK_ERRORS: suite.hookErrors } : process.env;
+  const outcome = await run(suite.command(options.extra), env);
   if (!existsSync(suite.report)) {
     result.problems.push(
       `no report at ${path.relative(root, suite.report)} (${outcome.error ?? outcome.signal ?? `exit ${outcome.code}`})`,
