@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The banner for a server that cannot be reached: says so with the next try, offers Retry now, and says
 // "Back online." when the server answers again; nothing at all while it answers, refusals included.
 import { afterEach, describe, expect, it } from 'vitest';

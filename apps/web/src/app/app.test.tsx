@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The auth screens against a fake API: routes, guard, forms and the OAuth callback as a user meets them.
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -76,7 +76,7 @@ function renderApp(path: string | { pathname: string; state?: unknown }, handler
 }
 
 beforeEach(() => {
-  // jsdom has no layout: ScrollRestoration's scrolling is a no-op here.
+  // The test DOM has no layout: ScrollRestoration's scrolling is a no-op here.
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
 });
 

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import type * as IsoCountries from 'i18n-iso-countries';
 import { createRequire } from 'node:module';

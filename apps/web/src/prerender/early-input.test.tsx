@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // A visitor at work on a prerendered page before React adopts it: their text, taps and submissions reach
 // the page's handlers once it is adopted, in order, and nothing is sent as a plain HTML form meanwhile.
 import { useState } from 'react';

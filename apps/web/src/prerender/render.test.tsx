@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The prerendered public pages: each renders to complete markup without inline script, and the browser's
 // first render adopts that markup, filled in with this instance's settings, without a single hydration
 // warning while the session is being restored, also when the build's year has passed.

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // DialogPanel, the shared modal for dialogs that lay themselves out: named by its title, Escape closes it,
 // and focus goes into it on opening and back to its trigger on closing.
 import { afterEach, describe, expect, it } from 'vitest';

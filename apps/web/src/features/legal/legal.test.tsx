@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The five legal documents: document structure, contents links, the support address and the figures of
 // SPEC.md §9 (Legal and support) in the pages that must carry them.
 import type { JSX } from 'react';

@@ -1,7 +1,7 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The avatar dialog against a stubbed server: loading, 'Something went wrong' with Try Again and Close, the
 // free plan's shut creator and its Upgrade, the wardrobe failing to load, and a failed save coming back to
-// the overview with its message. jsdom has no WebGL, so the creator draws the flat preview.
+// the overview with its message. The test DOM has no WebGL, so the creator draws the flat preview.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -152,7 +152,7 @@ describe('AvatarDialog', () => {
     serve({ ...basics(), 'GET /avatar/user': answer(SAVED), 'GET /avatar/items': fail });
     show();
 
-    // jsdom has no WebGL: the saved parts are drawn flat, from the shared catalogue.
+    // The test DOM has no WebGL: the saved parts are drawn flat, from the shared catalogue.
     expect(await screen.findByText(AVATAR_TEXTS.viewerFailed)).toBeTruthy();
     const figure = screen.getByRole('img', { name: 'Your avatar' });
     expect(figure.tagName.toLowerCase()).toBe('svg');

@@ -1,5 +1,5 @@
-// @vitest-environment jsdom
-// The viewer's React side, with the scene replaced by a recording double: jsdom has no WebGL, and what
+// @vitest-environment happy-dom
+// The viewer's React side, with the scene replaced by a recording double: the test DOM has no WebGL, and what
 // is drawn is checked in the browser.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';

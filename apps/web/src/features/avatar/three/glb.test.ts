@@ -1,5 +1,5 @@
-// @vitest-environment jsdom
-// The GLB download, made by three.js's GLTFExporter without WebGL (jsdom gives it Blob and FileReader).
+// @vitest-environment happy-dom
+// The GLB download, made by three.js's GLTFExporter without WebGL (happy-dom gives it Blob and FileReader).
 import type { Mesh } from 'three';
 import { describe, expect, it } from 'vitest';
 import { AVATAR_CATEGORIES } from '@waymarks/shared';

@@ -1,5 +1,5 @@
-// @vitest-environment jsdom
-// The viewer without WebGL: creating it fails with an error the caller can act on (jsdom has no WebGL,
+// @vitest-environment happy-dom
+// The viewer without WebGL: creating it fails with an error the caller can act on (the test DOM has no WebGL,
 // as a browser with it switched off). What it draws is checked in the browser.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {

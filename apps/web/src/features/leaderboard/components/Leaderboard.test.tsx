@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The /leaderboard screen against a stubbed server: the locked panel by plan, the ranked list with its
 // medals, sorting and pages, the opt-in switch, the traveller dialog and the error states.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

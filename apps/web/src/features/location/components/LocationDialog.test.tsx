@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The location dialog of a saved pin against a stubbed server: it leads with the place (name, visit date,
 // notes), keeps the upload settings folded away, says when saving worked, and hands the pin over to move.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

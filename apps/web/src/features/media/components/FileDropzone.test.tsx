@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Choosing files: one that cannot be uploaded is not added, and one sentence naming it says why, once.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

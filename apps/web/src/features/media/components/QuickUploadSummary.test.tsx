@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The end of a quick upload against a stubbed server: what it added, each place, the files left out by
 // name, and Show on map with the places to show.
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // An upload run's results against a stubbed server: a file refused after its upload went through says so,
 // and every failure is one sentence naming the file, shown once.
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';

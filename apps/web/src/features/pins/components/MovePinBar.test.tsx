@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The bar of a pin being moved, against a stubbed server: it names the point chosen, saves it as lat and
 // lng, and leaves on Cancel or Escape.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

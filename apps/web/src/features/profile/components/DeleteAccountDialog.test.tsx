@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Deleting the account: the button waits for the account's e-mail and its password (or, for an account
 // without one, an e-mailed code), the export is offered first, a refusal keeps the dialog and what was
 // typed, and success signs out here and goes home with the notice state.

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The plan card and its chooser against a stubbed server: the labels per plan, the pending change, the
 // confirmation before a change (what it gains or loses, Back, focus), 'Processing', Stripe Checkout, a
 // change applied at once (message, close, everything reloaded) and the failure texts (SPEC.md §4 Plan

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // /profile against a stubbed server: loading, error and retry, the payment return, landing on the plan,
 // the due plan change, the display name and the username, the opt-in, the figures and the countries breakdown, billing lines.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The e-mail and password on /profile against a stubbed server: each form checks its fields with the
 // sign-up's rules and messages before asking, shows a refusal at the field it concerns, says when it is
 // done; the e-mail moves in two steps (the code field gets the focus); an account that signs in with Google

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The storage bar's text, fill and colour (SPEC.md §9): red above 90 %, amber above 70 %, green otherwise,
 // never beyond 100 %.
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The feedback card: prefill from the signed-in user, the mail link, and the copy button's 2-second 'Copied!'.
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -46,7 +46,7 @@ describe('FeedbackForm', () => {
     expect(field('Email').value).toBe('');
     expect(field('Email').type).toBe('email');
     expect(field('Subject').value).toBe('Feedback for Waymarks');
-    expect((screen.getByLabelText('Message') as HTMLTextAreaElement).rows).toBe(6);
+    expect(screen.getByLabelText('Message').getAttribute('rows')).toBe('6');
     for (const control of screen.getAllByRole('textbox'))
       expect((control as HTMLInputElement).required).toBe(false);
     expect(screen.getByRole('link', { name: 'Send via Email' }).getAttribute('href')).toBe(

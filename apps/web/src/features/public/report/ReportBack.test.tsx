@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // SPEC.md §2: the report page's back button goes to the previous page if there is one ('Back'), else to
 // /dashboard for a signed-in visitor, else to / (both 'Back to Home').
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The Report Content form: its rules, the submitting state, and that a failure is never shown as success.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
@@ -87,7 +87,7 @@ describe('ReportForm', () => {
     expect((screen.getByLabelText(/^Content Location\/URL/) as HTMLInputElement).required).toBe(true);
     const description = screen.getByLabelText(/^Description/) as HTMLTextAreaElement;
     expect(description.required).toBe(true);
-    expect(description.rows).toBe(4);
+    expect(description.getAttribute('rows')).toBe('4');
     const email = screen.getByLabelText(/Your Email/) as HTMLInputElement;
     expect(email.type).toBe('email');
     expect(email.required).toBe(false);

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The Travel Timeline strip on its own: when it shows, the plan's placeholder, the toggle, choosing
 // markers and clusters, and moving the view with the buttons, the keys, the wheel, a drag and a pinch.
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Captions in the viewer against a stubbed server: shown under the photo, added, edited, removed, checked
 // before sending, saved with a word to say so, failures in a sentence, and the keyboard throughout.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
