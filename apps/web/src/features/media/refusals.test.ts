@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '@waymarks/shared';
 import { ApiError } from '../../lib/api';
-import { refusedAfterUpload, selectionRefusal, uploadRefusal } from './refusals';
+import { placeRefusal, refusedAfterUpload, selectionRefusal, uploadRefusal } from './refusals';
 
 // ../shared/fixtures/media beside the repository root; this file lives in apps/web/src/features/media.
 const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
@@ -104,6 +104,27 @@ describe('uploadRefusal', () => {
       'IMG_0042.jpg could not be uploaded. Please try again.',
     );
     expect(uploadRefusal(photo, new TypeError('Failed to fetch'), 'reserve')).toBe(
+      'IMG_0042.jpg could not be uploaded. Check your connection and try again.',
+    );
+  });
+});
+
+describe('placeRefusal', () => {
+  it("names each file sent to a place its plan would not let become a pin, in the server's words", () => {
+    const limit = answered(
+      403,
+      ErrorCode.pinLimitReached,
+      'Your Explorer plan allows 5 pins. Upgrade to add more.',
+    );
+    expect(placeRefusal({ name: 'jolla.jpg' }, limit)).toBe(
+      'jolla.jpg was not uploaded. Your Explorer plan allows 5 pins. Upgrade to add more.',
+    );
+  });
+
+  it("never shows a validator's text, and says no answer at all is the connection", () => {
+    const zod = answered(400, ErrorCode.validation, 'Too big: expected string to have <=100 characters');
+    expect(placeRefusal(photo, zod)).toBe('IMG_0042.jpg could not be uploaded. Please try again.');
+    expect(placeRefusal(photo, new TypeError('Failed to fetch'))).toBe(
       'IMG_0042.jpg could not be uploaded. Check your connection and try again.',
     );
   });

@@ -69,6 +69,18 @@ export function uploadRefusal(file: Named, error: unknown, step: UploadStep): st
   return uploadFailed(file);
 }
 
+/**
+ * Why a file sent to a place the traveller chose did not go when the upload failed as a whole (a new pin
+ * the plan does not allow, say): a plan's pin limit in the server's words after the file's name, anything
+ * else as any refusal at reservation.
+ */
+export function placeRefusal(file: Named, error: unknown): string {
+  if (error instanceof ApiError && error.code === ErrorCode.pinLimitReached && error.serverMessage) {
+    return notUploadedBecause(file, error.serverMessage);
+  }
+  return uploadRefusal(file, error, 'reserve');
+}
+
 /** A file the server refused once its pixels were read: its stored reason names it. */
 export function refusedAfterUpload(file: Named, refusal: string | null): string {
   return refusal ?? unreadableFile(file);

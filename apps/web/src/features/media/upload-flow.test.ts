@@ -5,6 +5,7 @@ import {
   FileSkipped,
   UploadRefused,
   runUpload,
+  unplacedFiles,
   type UploadDeps,
   type UploadTarget,
 } from './upload-flow';
@@ -271,22 +272,92 @@ describe('runUpload', () => {
     });
   });
 
-  it('refuses quick upload of files without GPS with the wait-for-location message', async () => {
+  it('in quick upload places the files with GPS and leaves those without unplaced, unsent', async () => {
     const files: [File, MediaMetadata][] = [
       [file('a.jpg'), meta(AREZZO)],
       [file('b.jpg'), meta(null)],
+      [file('c.jpg'), meta({ lat: 0, lng: 0 })],
     ];
     const { deps, uploads } = setup(files);
-    await expect(
-      runUpload(
-        files.map(([f]) => f),
-        DEFAULT_UPLOAD_SETTINGS,
-        quickTarget,
-        deps,
-        () => {},
-      ),
-    ).rejects.toThrow(new UploadRefused(MEDIA_MESSAGES.waitForLocation));
+    const outcome = await runUpload(
+      files.map(([f]) => f),
+      DEFAULT_UPLOAD_SETTINGS,
+      quickTarget,
+      deps,
+      () => {},
+    );
+    expect(uploads.map((u) => u.name)).toEqual(['a.jpg']);
+    expect(outcome.results.map((r) => r.file.name)).toEqual(['a.jpg']);
+    expect(outcome.unplaced.map((u) => [u.file.name, u.failure])).toEqual([
+      ['b.jpg', null],
+      ['c.jpg', null],
+    ]);
+  });
+
+  it('refuses a quick upload with nothing to place with the wait-for-location message, handing its files back', async () => {
+    const files: [File, MediaMetadata][] = [
+      [file('a.jpg'), meta(null)],
+      [file('b.jpg'), meta(null)],
+    ];
+    const { deps, uploads, created } = setup(files);
+    const refused = await runUpload(
+      files.map(([f]) => f),
+      DEFAULT_UPLOAD_SETTINGS,
+      quickTarget,
+      deps,
+      () => {},
+    ).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(UploadRefused);
+    expect((refused as UploadRefused).message).toBe(MEDIA_MESSAGES.waitForLocation);
+    expect((refused as UploadRefused).unplaced.map((f) => f.name)).toEqual(['a.jpg', 'b.jpg']);
     expect(uploads).toEqual([]);
+    expect(created).toEqual([]);
+  });
+
+  it('sends files without GPS to the pin the traveller chose for them', async () => {
+    const lisbon = pin('lisbon', { lat: 38.7223, lng: -9.1393 }, 'Lisbon');
+    const files: [File, MediaMetadata][] = [
+      [file('a.jpg'), meta(null)],
+      [file('b.jpg'), meta(null)],
+    ];
+    const { deps, uploads, created } = setup(files, [lisbon]);
+    const outcome = await runUpload(
+      files.map(([f]) => f),
+      DEFAULT_UPLOAD_SETTINGS,
+      placeTarget({ ...lisbon, name: 'Lisbon', pin: lisbon }),
+      deps,
+      () => {},
+    );
+    expect(uploads.map((u) => [u.pinId, u.name])).toEqual([
+      ['lisbon', 'a.jpg'],
+      ['lisbon', 'b.jpg'],
+    ]);
+    expect(created).toEqual([]);
+    expect(outcome.unplaced).toEqual([]);
+  });
+
+  it('makes a searched place chosen for files without GPS a pin named after it, dated by the photos', async () => {
+    const files: [File, MediaMetadata][] = [[file('a.jpg'), meta(null, '2014-09-21T16:00:00')]];
+    const { deps, uploads, created } = setup(files);
+    await runUpload(
+      files.map(([f]) => f),
+      DEFAULT_UPLOAD_SETTINGS,
+      placeTarget({ lat: 38.7223, lng: -9.1393, name: 'Lisbon', countryCode: 'PT', countryName: 'Portugal' }),
+      deps,
+      () => {},
+    );
+    expect(created).toEqual([
+      {
+        lat: 38.7223,
+        lng: -9.1393,
+        countryCode: 'PT',
+        countryName: 'Portugal',
+        title: 'Lisbon',
+        description: 'Photos from Lisbon',
+        visitDate: '2014-09-21',
+      },
+    ]);
+    expect(uploads.map((u) => [u.pinId, u.name])).toEqual([['new-1', 'a.jpg']]);
   });
 
   it('in quick upload names every new pin from its photos and describes it as auto-detected', async () => {
@@ -350,5 +421,29 @@ describe('runUpload', () => {
     );
     logged.mockRestore();
     expect(deleted).toEqual([]);
+  });
+});
+
+describe('unplacedFiles', () => {
+  it('in quick upload lists the files without GPS, 0, 0 counting as none', () => {
+    const withGps = file('a.jpg');
+    const without = file('b.jpg');
+    const zero = file('c.jpg');
+    const metadata = new Map([
+      [withGps, meta(AREZZO)],
+      [without, meta(null)],
+      [zero, meta({ lat: 0, lng: 0 })],
+    ]);
+    expect(unplacedFiles([withGps, without, zero], (f) => metadata.get(f), quickTarget)).toEqual([
+      without,
+      zero,
+    ]);
+  });
+
+  it('lists none for a chosen place or pin: there files without GPS join it', () => {
+    const without = file('b.jpg');
+    const metadataOf = () => meta(null);
+    expect(unplacedFiles([without], metadataOf, placeTarget())).toEqual([]);
+    expect(unplacedFiles([without], metadataOf, { ...quickTarget, pin: pin('saved', AREZZO) })).toEqual([]);
   });
 });

@@ -1,8 +1,10 @@
 // The upload flow of SPEC.md §4 and §5, free of React so it can be tested on its own: read each file's
 // metadata, group the files by where they were taken, find or create a pin per group, then send the files
 // in parallel batches, each file hashed first so a file the traveller keeps already, or a second copy in
-// the selection, is skipped (docs/decisions/084). Progress follows §4 exactly: 10 at the start, 30 after
-// the metadata, 50 after grouping, 60 before the batches, 60 plus a share of 40 per batch, 100 at the end.
+// the selection, is skipped (docs/decisions/084). A quick upload places the files with GPS and leaves the
+// rest unplaced, for the traveller to give a place (docs/decisions/089). Progress follows §4 exactly: 10
+// at the start, 30 after the metadata, 50 after grouping, 60 before the batches, 60 plus a share of 40 per
+// batch, 100 at the end.
 import {
   MEDIA_LIMITS,
   MEDIA_MESSAGES,
@@ -19,6 +21,7 @@ import {
 } from '@waymarks/shared';
 import { roundCoordinate } from '../places';
 import { alreadyKept, uploadFailed } from './messages';
+import type { UnplacedFile } from './unplaced';
 
 export interface UploadSettings {
   autoDetectDate: boolean;
@@ -94,10 +97,19 @@ export interface UploadOutcome {
   results: FileResult[];
   /** The pins files went to, in group order (new ones included; a new pin that got no file is removed). */
   pins: Pin[];
+  /** A quick upload's files without GPS, not sent: they wait for the traveller to choose a place. */
+  unplaced: UnplacedFile[];
 }
 
 export class UploadRefused extends Error {
   override name = 'UploadRefused';
+  /** A quick upload with nothing to place: its files, none sent, wait for a place all the same. */
+  constructor(
+    message: string,
+    readonly unplaced: readonly File[] = [],
+  ) {
+    super(message);
+  }
 }
 
 /** A file not sent, or not kept, because the traveller keeps the same bytes already: skipped, not failed. */
@@ -131,6 +143,16 @@ export function captureDays(metadata: readonly (MediaMetadata | null | undefined
     .map((meta) => (meta?.dateSource && meta.dateTaken ? meta.dateTaken.slice(0, 10) : null))
     .filter((day): day is string => day !== null && /^\d{4}-\d{2}-\d{2}$/.test(day))
     .sort();
+}
+
+/** The files a quick upload cannot place, having no GPS; none for a real place, where they join it. */
+export function unplacedFiles(
+  files: readonly File[],
+  metadataOf: (file: File) => MediaMetadata | undefined,
+  target: Pick<UploadTarget, 'lat' | 'lng' | 'pin'>,
+): File[] {
+  if (!isQuickUpload(target)) return [];
+  return files.filter((file) => !hasCoordinates(metadataOf(file)?.location));
 }
 
 /**
@@ -172,10 +194,13 @@ export async function runUpload(
   }
   onProgress(PROGRESS.metadataRead);
 
-  if (isQuickUpload(target) && files.some((file) => !hasCoordinates(metadata.get(file)?.location))) {
-    throw new UploadRefused(MEDIA_MESSAGES.waitForLocation);
+  const unplaced = unplacedFiles(files, (file) => metadata.get(file), target);
+  const placeable = files.filter((file) => !unplaced.includes(file));
+  // Only a quick upload with nothing at all to place is refused; its files are handed back, not lost.
+  if (unplaced.length > 0 && placeable.length === 0) {
+    throw new UploadRefused(MEDIA_MESSAGES.waitForLocation, unplaced);
   }
-  const groups = groupFiles(files, (file) => metadata.get(file), settings, target);
+  const groups = groupFiles(placeable, (file) => metadata.get(file), settings, target);
   if (groups.length === 0) throw new UploadRefused(MEDIA_MESSAGES.noGroups);
   onProgress(PROGRESS.grouped);
 
@@ -251,7 +276,11 @@ export async function runUpload(
   // Best effort: a pin left behind is still the user's to delete.
   await Promise.all(empty.map((pinId) => deps.deletePin(pinId).catch(() => {})));
   onProgress(PROGRESS.done);
-  return { results, pins: pins.filter((pin) => !empty.includes(pin.pinId)) };
+  return {
+    results,
+    pins: pins.filter((pin) => !empty.includes(pin.pinId)),
+    unplaced: unplaced.map((file) => ({ file, failure: null })),
+  };
 }
 
 /**

@@ -16,7 +16,6 @@ import {
   UploadPanel,
   UploadResults,
   isQuickUpload,
-  type FileResult,
   type UploadLeftover,
   type UploadOutcome,
 } from '../../media';
@@ -56,7 +55,7 @@ function PlaceBody({
   leftover: UploadLeftover | null;
   onLeftover: (leftover: UploadLeftover, pinId: string) => void;
   /** A quick upload that placed files: the dialog sums it up rather than opening one of its places. */
-  onQuickUploaded: (results: FileResult[]) => void;
+  onQuickUploaded: (outcome: UploadOutcome) => void;
 }) {
   const pin = place.pin;
   // SPEC.md §2: the dialog opens on the view tab when the pin exists and has media, or just had files
@@ -77,7 +76,7 @@ function PlaceBody({
 
   function uploaded(outcome: UploadOutcome, failed: UploadLeftover | null) {
     if (quick) {
-      onQuickUploaded(outcome.results);
+      onQuickUploaded(outcome);
       return;
     }
     const target = pin ?? outcome.pins[0];
@@ -205,13 +204,13 @@ export function LocationDialog({
     });
   const [lastUpload, setLastUpload] = useState<UploadOutcome | null>(null);
   const [leftover, setLeftover] = useState<(UploadLeftover & { pinId: string }) | null>(null);
-  const [quickResults, setQuickResults] = useState<FileResult[] | null>(null);
+  const [quickOutcome, setQuickOutcome] = useState<UploadOutcome | null>(null);
   // A closed dialog forgets its last upload; a new pin made by the upload keeps it.
   useEffect(() => {
     if (!place) {
       setLastUpload(null);
       setLeftover(null);
-      setQuickResults(null);
+      setQuickOutcome(null);
     }
   }, [place]);
 
@@ -267,8 +266,13 @@ export function LocationDialog({
                 )}
               </ul>
             )}
-            {quick && quickResults ? (
-              <QuickUploadSummary results={quickResults} onShowOnMap={onShowOnMap} />
+            {quick && quickOutcome ? (
+              <QuickUploadSummary
+                results={quickOutcome.results}
+                unplaced={quickOutcome.unplaced}
+                existingPins={pins}
+                onShowOnMap={onShowOnMap}
+              />
             ) : (
               <PlaceBody
                 key={pin?.pinId ?? `${current.lat},${current.lng}`}
@@ -283,7 +287,7 @@ export function LocationDialog({
                 onUploaded={setLastUpload}
                 leftover={leftover && leftover.pinId === pin?.pinId ? leftover : null}
                 onLeftover={(kept, pinId) => setLeftover({ ...kept, pinId })}
-                onQuickUploaded={setQuickResults}
+                onQuickUploaded={setQuickOutcome}
               />
             )}
           </>

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // The end of a quick upload against a stubbed server: what it added, each place, the files left out by
-// name, and Show on map with the places to show.
+// name, the files without GPS waiting in the Unplaced tray, and Show on map with the places to show.
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -62,11 +62,16 @@ beforeEach(() => {
 
 afterEach(cleanup);
 
-function renderSummary(onShowOnMap = vi.fn(), results = RESULTS) {
+function renderSummary(onShowOnMap = vi.fn(), results = RESULTS, unplaced: File[] = []) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <QuickUploadSummary results={results} onShowOnMap={onShowOnMap} />
+      <QuickUploadSummary
+        results={results}
+        unplaced={unplaced.map((file) => ({ file, failure: null }))}
+        existingPins={[arezzo]}
+        onShowOnMap={onShowOnMap}
+      />
     </QueryClientProvider>,
   );
   return onShowOnMap;
@@ -113,4 +118,26 @@ it('lists a file skipped as already on the map under Skipped, not among the file
       .map((item) => item.textContent),
   ).toEqual(['IMG_1.jpg: Already in Lisbon']);
   expect(screen.queryByRole('list', { name: 'Not added to your map' })).toBeNull();
+});
+
+it('keeps the files without GPS in the Unplaced tray, and takes focus back when the last is left out', async () => {
+  const photo = (name: string) => new File([new Uint8Array([1])], name, { type: 'image/jpeg' });
+  renderSummary(vi.fn(), [went('DSCN0010.jpg', arezzo)], [photo('jolla.jpg'), photo('canon_40d.jpg')]);
+  const heading = await screen.findByRole('heading', { name: '1 photo in 1 place, 1 country' });
+  expect(
+    within(screen.getByRole('list', { name: 'Unplaced files' }))
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('p')?.textContent),
+  ).toEqual(['jolla.jpg', 'canon_40d.jpg']);
+
+  fireEvent.click(screen.getByRole('button', { name: 'Leave all out' }));
+  expect(screen.queryByRole('list', { name: 'Unplaced files' })).toBeNull();
+  expect(screen.getByText('2 files were left out.')).toBeTruthy();
+  expect(document.activeElement).toBe(heading);
+});
+
+it('shows no Unplaced tray when every file had GPS', async () => {
+  renderSummary();
+  await screen.findByRole('heading', { name: /in 3 places/ });
+  expect(screen.queryByRole('heading', { name: 'Unplaced' })).toBeNull();
 });

@@ -1,23 +1,37 @@
 // The end of a quick upload: what it added ('14 photos in 6 places, 5 countries'), each place with its
 // count, the files left out each in one sentence naming it, the files skipped as already on the map
-// ('IMG_1.jpg: Already in Lisbon'), and 'Show on map' to see the new pins.
-import { useEffect, useId, useRef } from 'react';
+// ('IMG_1.jpg: Already in Lisbon'), the Unplaced tray of the files without GPS (files placed from it join
+// the summary), and 'Show on map' to see the new pins.
+import { useEffect, useId, useRef, useState } from 'react';
 import { CircleAlert, CircleCheck, CopyCheck, Map as MapIcon } from 'lucide-react';
 import type { Pin } from '@waymarks/shared';
 import { Button } from '../../../components/ui/Button';
 import { CountryFlag } from '../../../components/CountryFlag';
 import { useRefusals } from '../api/media';
+import type { UnplacedFile } from '../unplaced';
 import type { FileResult } from '../upload-flow';
 import { describeMedia, describeSummary, summariseUpload } from '../upload-summary';
+import { UnplacedTray } from './UnplacedTray';
+
+const NONE: readonly never[] = [];
 
 export function QuickUploadSummary({
-  results,
+  results: ranResults,
+  unplaced = NONE,
+  existingPins = NONE,
   onShowOnMap,
 }: {
   results: readonly FileResult[];
+  /** The files without GPS, waiting for a place. */
+  unplaced?: readonly UnplacedFile[];
+  /** The traveller's pins, to choose from for them. */
+  existingPins?: readonly Pin[];
   /** The places the kept files are in, for the map to show them all. */
   onShowOnMap: (pins: Pin[]) => void;
 }) {
+  const [tray, setTray] = useState<UnplacedFile[]>([...unplaced]);
+  const [placed, setPlaced] = useState<FileResult[]>([]);
+  const results = [...ranResults, ...placed];
   // A file refused once its pixels are read leaves the count, and joins the files left out, when it shows.
   const refusals = useRefusals(
     results.flatMap(({ outcome }) => (outcome.ok ? [outcome.uploaded.pin.pinId] : [])),
@@ -64,6 +78,18 @@ export function QuickUploadSummary({
             </li>
           ))}
         </ul>
+      )}
+      {unplaced.length > 0 && (
+        <UnplacedTray
+          tray={tray}
+          existingPins={existingPins}
+          onChange={(next) => {
+            setTray(next);
+            // Nothing waits any more: the heading, which counts what the tray placed, is read out again.
+            if (next.length === 0) heading.current?.focus();
+          }}
+          onPlaced={(outcome) => setPlaced((earlier) => [...earlier, ...outcome.results])}
+        />
       )}
       {summary.leftOut.length > 0 && (
         <section aria-labelledby={leftOutId} className="flex flex-col gap-2">

@@ -1,8 +1,9 @@
 // The upload tab of the location dialog (SPEC.md §2, §4, §5): smart-detection settings, what the files'
 // metadata say, 'When did you visit?' for an unsaved place with auto-detect date off, the uploader, the
-// Upload button with its progress, and each file's verification afterwards.
+// Upload button with its progress, and each file's verification afterwards. A quick upload that placed
+// nothing keeps its files without GPS in the Unplaced tray here; once files are placed, the dialog's
+// summary takes the tray over.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { UploadCloud } from 'lucide-react';
 import {
   MEDIA_MESSAGES,
@@ -11,16 +12,11 @@ import {
   type MediaMetadata,
   type Pin,
 } from '@waymarks/shared';
-import { useApi } from '../../../app/auth/useApi';
 import { describeError } from '../../../lib/api';
 import { Alert } from '../../../components/ui/Alert';
 import { VisitDateField } from '../../../components/VisitDateField';
-import { refreshPinFigures } from '../../pins';
-import { placeFromReverse, placeWhenLookupFails, usePlaceLookups } from '../../places';
-import { mediaKeys } from '../api/media';
-import { uploadOneFile } from '../api/upload';
-import { contentHashOf } from '../content-hash';
 import { readFileMetadata } from '../read-metadata';
+import { addToTray, waitingFiles, type UnplacedFile } from '../unplaced';
 import {
   DEFAULT_UPLOAD_SETTINGS,
   UploadRefused,
@@ -36,29 +32,11 @@ import {
 import { AutoDetectedCard, type DetectedSummary } from './AutoDetectedCard';
 import { NAMED_PLACES, NO_PLACES, type DetectedPlaces } from '../detected-places';
 import { FileDropzone } from './FileDropzone';
+import { ProgressBar } from './ProgressBar';
 import { SmartDetectionCard } from './SmartDetectionCard';
+import { UnplacedTray } from './UnplacedTray';
 import { RunReport, fileKey } from './UploadResults';
-
-function ProgressBar({ value }: { value: number }) {
-  return (
-    <div className="flex flex-col gap-1">
-      <div className="flex justify-between text-sm font-medium text-slate-800">
-        <span id="upload-progress-label">Uploading…</span>
-        <span className="tabular-nums">{value}%</span>
-      </div>
-      <div
-        role="progressbar"
-        aria-labelledby="upload-progress-label"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={value}
-        className="h-2.5 overflow-hidden rounded-full bg-slate-200"
-      >
-        <div className="h-full rounded-full bg-brand-700 transition-[width]" style={{ width: `${value}%` }} />
-      </div>
-    </div>
-  );
-}
+import { useUploadDeps } from './useUploadDeps';
 
 /** Files a run could not send, with every file's outcome. */
 export interface UploadLeftover {
@@ -80,15 +58,8 @@ export function UploadPanel({
   /** What a run left for the traveller when the panel had to start again (the place became a pin). */
   initial?: UploadLeftover | null;
 }) {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  const { reverse } = usePlaceLookups();
-  // A group's place is named like a clicked point: town, else region, else country (SPEC.md §8 fallback).
-  const placeAt = (lat: number, lng: number) =>
-    reverse(lat, lng).then(
-      (found) => placeFromReverse(lat, lng, found),
-      () => placeWhenLookupFails(lat, lng),
-    );
+  const { deps, refresh } = useUploadDeps(existingPins);
+  const { placeAt } = deps;
   const [files, setFiles] = useState<File[]>(initial?.files ?? []);
   const [metadata, setMetadata] = useState<ReadonlyMap<File, MediaMetadata>>(new Map());
   const [detecting, setDetecting] = useState(false);
@@ -102,7 +73,10 @@ export function UploadPanel({
   const [error, setError] = useState<string | null>(null);
   const [results, setResults] = useState<FileResult[] | null>(initial?.results ?? null);
   const [explain, setExplain] = useState<string | null>(null);
+  /** A quick upload's files without GPS, waiting for a place; a new selection leaves them there. */
+  const [tray, setTray] = useState<UnplacedFile[]>([]);
   const selection = useRef(0);
+  const uploadButton = useRef<HTMLButtonElement>(null);
 
   const quick = isQuickUpload(target);
   const showDatePicker = !target.pin && !quick && !settings.autoDetectDate;
@@ -185,34 +159,34 @@ export function UploadPanel({
         files,
         settings,
         { ...target, visitDate: showDatePicker && visitDate ? visitDate : null },
-        {
-          readMetadata: readFileMetadata,
-          placeAt,
-          createPin: async (body) => (await api('createPin', { body })).pin,
-          deletePin: (pinId) => api('deletePin', { params: { pinId } }),
-          contentHash: contentHashOf,
-          uploadFile: (pinId, file, meta, hash) => uploadOneFile(api, pinId, file, meta, hash),
-          existingPins,
-        },
+        deps,
         setProgress,
         metadata,
       );
       const failed = outcome.results.filter((result) => !result.outcome.ok && !result.outcome.skipped);
       setResults(outcome.results);
-      // Errors keep their files selected; the ones that went up, or were skipped, leave the selection.
+      // Errors keep their files selected; the ones that went up, or were skipped, leave the selection, and
+      // files without GPS go to the tray.
       const failedKeys = new Set(failed.map((result) => fileKey(result.file)));
       const remaining = files.filter((file) => failedKeys.has(fileKey(file)));
       setFiles(remaining);
-      await Promise.all([
-        refreshPinFigures(queryClient),
-        queryClient.invalidateQueries({ queryKey: mediaKeys.all }),
-      ]);
+      const waiting = addToTray(tray, waitingFiles(outcome.unplaced));
+      setTray(waiting);
+      await refresh();
       // With a failure the panel stays, showing what went up and what did not, the failed files kept; so
       // it does when nothing went up, every file skipped or failed, and nothing changed elsewhere.
       if (outcome.results.some((result) => result.outcome.ok)) {
-        onUploaded(outcome, failed.length > 0 ? { files: remaining, results: outcome.results } : null);
+        onUploaded(
+          { ...outcome, unplaced: waiting },
+          failed.length > 0 ? { files: remaining, results: outcome.results } : null,
+        );
       }
     } catch (caught) {
+      // Nothing had GPS to be placed by: the files wait in the tray rather than in the selection.
+      if (caught instanceof UploadRefused && caught.unplaced.length > 0) {
+        setTray(addToTray(tray, caught.unplaced));
+        setFiles(files.filter((file) => !caught.unplaced.includes(file)));
+      }
       // The server's words for a pin it would not make (a plan's limit); never an error's own text.
       setError(
         describeError(caught, MEDIA_MESSAGES.uploadFailed, (other) =>
@@ -257,8 +231,26 @@ export function UploadPanel({
       {uploading && <ProgressBar value={progress} />}
       {error && <Alert tone="error">{error}</Alert>}
       {results && !uploading && <RunReport results={results} />}
+      {quick && (
+        <UnplacedTray
+          tray={tray}
+          existingPins={existingPins}
+          onChange={(next) => {
+            setTray(next);
+            if (next.length === 0) uploadButton.current?.focus();
+          }}
+          // Files placed from here: the dialog sums up this run and the tray's together.
+          onPlaced={(placed) =>
+            onUploaded({ ...placed, results: [...(results ?? []), ...placed.results] }, null)
+          }
+          settings={settings}
+          metadata={metadata}
+          disabled={uploading}
+        />
+      )}
       <div className="flex flex-col gap-2">
         <button
+          ref={uploadButton}
           type="button"
           aria-disabled={blockedReason ? true : undefined}
           aria-describedby={explain ? 'upload-blocked-reason' : undefined}
