@@ -122,9 +122,10 @@ test(
     if (!stripBox || !toggleBox || !zoomControls || !attribution || !viewport) {
       throw new Error('the strip, its toggle or the map controls have no size');
     }
-    // A compact band, wholly on screen, under the map's bottom corners.
+    // A compact band (the heading, the axis and the row of years), wholly on screen, under the map's
+    // bottom corners.
     expect(stripBox.height).toBeGreaterThanOrEqual(96);
-    expect(stripBox.height).toBeLessThanOrEqual(120);
+    expect(stripBox.height).toBeLessThanOrEqual(164);
     expect(stripBox.y + stripBox.height).toBeLessThanOrEqual(viewport.height);
     expect(zoomControls.y + zoomControls.height).toBeLessThanOrEqual(stripBox.y);
     expect(attribution.y + attribution.height).toBeLessThanOrEqual(stripBox.y);

@@ -33,7 +33,7 @@ import {
   usePlaceLookups,
   type MapPlace,
 } from '../features/places';
-import { TimelineStrip } from '../features/timeline';
+import { TimelineStrip, pinsInSpan, visitedCodesOf, type YearSpan } from '../features/timeline';
 
 const QUICK_UPLOAD_PLACE: MapPlace = {
   lat: 0,
@@ -68,9 +68,18 @@ export default function DashboardRoute() {
   const fittedToPlaces = useRef(false);
 
   const pinList = useMemo(() => pins.data ?? [], [pins.data]);
-  const visitedCodes = useMemo(
+  // The years the timeline filters the map to (decision 090): only its pins, and only their countries
+  // filled. Unfiltered, the countries are the summary's.
+  const [timelineSpan, setTimelineSpan] = useState<YearSpan | null>(null);
+  const span = user && hasFeature(user.tier, 'timelineView') ? timelineSpan : null;
+  const spanPins = useMemo(() => pinsInSpan(pinList, span), [pinList, span]);
+  const summaryCodes = useMemo(
     () => (countries.data?.countries ?? []).map((country) => country.countryCode),
     [countries.data],
+  );
+  const visitedCodes = useMemo(
+    () => (spanPins === pinList ? summaryCodes : visitedCodesOf(spanPins)),
+    [spanPins, pinList, summaryCodes],
   );
 
   // When pins first load the map fits them all (decision 083, in place of SPEC.md §4's first pin); with
@@ -209,8 +218,8 @@ export default function DashboardRoute() {
   }, [selected]);
   const movingPinId = moving?.pin.pinId;
   const mapPins = useMemo(
-    () => (movingPinId ? pinList.filter((pin) => pin.pinId !== movingPinId) : pinList),
-    [pinList, movingPinId],
+    () => (movingPinId ? spanPins.filter((pin) => pin.pinId !== movingPinId) : spanPins),
+    [spanPins, movingPinId],
   );
   const movingOnMap: MovingPin | null = moving && {
     pinId: moving.pin.pinId,
@@ -305,6 +314,8 @@ export default function DashboardRoute() {
           shown={preferences.showTimeline}
           onShownChange={(shown) => setPreference('showTimeline', shown)}
           onSelect={focusPin}
+          span={timelineSpan}
+          onSpanChange={setTimelineSpan}
         />
       </div>
       <SimpleFooter />

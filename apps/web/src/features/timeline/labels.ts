@@ -21,3 +21,23 @@ export function clusterName(count: number, firstDate: string, lastDate: string):
   if (firstDate === lastDate) return `${count} places, on ${formatVisitDate(firstDate)}`;
   return `${count} places, from ${formatVisitDate(firstDate)} to ${formatVisitDate(lastDate)}`;
 }
+
+const places = (count: number) => `${count} ${count === 1 ? 'place' : 'places'}`;
+
+/** '2019–2021', or '2020' for a single year. */
+export function spanText(span: { from: number; to: number }): string {
+  return span.from === span.to ? String(span.from) : `${span.from}–${span.to}`;
+}
+
+/**
+ * What the map shows, under the slider: '2019–2021 · 12 places' while filtered, 'All years · 15 places'
+ * otherwise (undated places included, as the map shows them then).
+ */
+export function filterSummary(span: { from: number; to: number } | null, count: number): string {
+  return `${span ? spanText(span) : 'All years'} · ${places(count)}`;
+}
+
+/** '3 undated places': the places the timeline cannot show, whose list the strip opens. */
+export function undatedText(count: number): string {
+  return `${count} undated ${count === 1 ? 'place' : 'places'}`;
+}

@@ -3,6 +3,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
 import type { Pin } from '@waymarks/shared';
 import { clusterEntries, clustersInView, type TimelineCluster } from '../clusters';
+import type { YearSpan } from '../filter';
 import { clusterName } from '../labels';
 import type { TimelineEntry, TimelineRange } from '../range';
 import { timelineTicks, windowText } from '../ticks';
@@ -56,6 +57,15 @@ export interface TimelineAxisProps {
   onViewChange: ViewChange;
   verificationBadges: boolean;
   onSelect: (pin: Pin) => void;
+  /** The years the map is filtered to, tinted on the axis; null when it shows all. */
+  span?: YearSpan | null;
+}
+
+/** The left edge and width, in percent of the visible window, of a span of whole years. */
+function spanBand(span: YearSpan, window: TimelineRange): { left: number; width: number } {
+  const left = Math.max(positionPercent(Date.UTC(span.from, 0, 1), window), -1);
+  const right = Math.min(positionPercent(Date.UTC(span.to + 1, 0, 1), window), 101);
+  return { left, width: Math.max(right - left, 0) };
 }
 
 export function TimelineAxis({
@@ -65,6 +75,7 @@ export function TimelineAxis({
   onViewChange,
   verificationBadges,
   onSelect,
+  span = null,
 }: TimelineAxisProps) {
   const axis = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
@@ -86,6 +97,7 @@ export function TimelineAxis({
   );
   const inView = useMemo(() => clustersInView(clusters, visible, CULL_MARGIN_PERCENT), [clusters, visible]);
   const ticks = useMemo(() => timelineTicks(visible, width), [visible, width]);
+  const band = span && spanBand(span, visible);
 
   const focusAxis = () => axis.current?.focus({ preventScroll: true });
 
@@ -120,6 +132,13 @@ export function TimelineAxis({
         </span>
         <div aria-hidden="true" className="absolute inset-x-0 top-11 h-px bg-slate-300" />
         <div ref={content} className="absolute inset-y-0 left-5 right-5">
+          {band && (
+            <div
+              aria-hidden="true"
+              style={{ left: `${band.left}%`, width: `${band.width}%` }}
+              className="absolute top-1 h-10 rounded-control bg-brand-100/70"
+            />
+          )}
           {ticks.map((tick) => {
             const left = positionPercent(tick.time, visible);
             return (

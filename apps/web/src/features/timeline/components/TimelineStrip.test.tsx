@@ -2,12 +2,10 @@
 // The Travel Timeline strip on its own: when it shows, the plan's placeholder, the toggle, choosing
 // markers and clusters, and moving the view with the buttons, the keys, the wheel, a drag and a pinch.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useState } from 'react';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { planRequiredMessage, type Pin, type TierId } from '@waymarks/shared';
+import { planRequiredMessage, type Pin } from '@waymarks/shared';
 import { buildPin } from '@waymarks/shared/testing';
-import { TimelineStrip } from './TimelineStrip';
+import { Strip as StripHarness } from './strip.testing';
 
 const lisbon = buildPin({ pinId: 'lisbon', title: 'Lisbon', visitDate: '2023-04-10' });
 const porto = buildPin({ pinId: 'porto', title: 'Porto', visitDate: '2023-04-12' });
@@ -22,40 +20,8 @@ const reykjavik = buildPin({ pinId: 'reykjavik', title: 'Reykjavik', visitDate: 
 const undated = buildPin({ pinId: 'basel', title: 'Basel', visitDate: null });
 const TRIP = [kyoto, lisbon, undated, porto, reykjavik];
 
-function Strip({
-  pins = TRIP,
-  tier = 'basic',
-  loading = false,
-  initiallyShown = true,
-  onSelect = () => {},
-}: {
-  pins?: Pin[];
-  tier?: TierId;
-  loading?: boolean;
-  initiallyShown?: boolean;
-  onSelect?: (pin: Pin) => void;
-}) {
-  const [shown, setShown] = useState(initiallyShown);
-  return (
-    <MemoryRouter initialEntries={['/dashboard']}>
-      <Routes>
-        <Route
-          path="/dashboard"
-          element={
-            <TimelineStrip
-              pins={pins}
-              loading={loading}
-              tier={tier}
-              shown={shown}
-              onShownChange={setShown}
-              onSelect={onSelect}
-            />
-          }
-        />
-        <Route path="/profile" element={<h1>Profile & Settings</h1>} />
-      </Routes>
-    </MemoryRouter>
-  );
+function Strip(props: Omit<Parameters<typeof StripHarness>[0], 'pins'> & { pins?: Pin[] }) {
+  return <StripHarness {...props} pins={props.pins ?? TRIP} />;
 }
 
 const axis = () => screen.getByRole('group', { name: /^Timeline, / });
