@@ -242,7 +242,7 @@ test('with the keyboard alone: search, save, reopen a pin from its marker, and a
     })
     .toBeLessThan(22);
 
-  // The map was centred on Zürich at zoom 12: Enter on the focused map offers the place at its centre,
+  // The map was centred on Zürich, as close as it goes: Enter on the focused map offers the place at its centre,
   // Escape takes the offer back and returns to the map.
   await canvas.focus();
   await page.keyboard.press('Enter');

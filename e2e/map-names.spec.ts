@@ -1,6 +1,6 @@
 // The dashboard map as a traveller reads it, in a real browser against the real server: country names at
 // world zooms and town names closer in (drawn from the server's own glyphs), coastlines that keep a
-// Lisbon pin on land at city zoom, a globe at world zooms that flattens as one zooms in (and a switch
+// Lisbon pin on land at the deepest zoom (10, where the built-in map stops), a globe at world zooms that flattens as one zooms in (and a switch
 // that turns it off), and not one request leaving the app's origin. The map is moved as a traveller moves
 // it, from the keyboard, and read from the pixels it draws.
 import { expect, test, type Page } from '@playwright/test';
@@ -273,12 +273,21 @@ test('countries are named at world zoom and towns at region zoom, with no reques
   expect(failed).toEqual([]);
 });
 
-test('a pin on the Lisbon shore stands on land at city zoom', async ({ page }) => {
+test('a pin on the Lisbon shore stands on land at the deepest zoom, where the built-in map stops', async ({
+  page,
+}) => {
   const map = await travellerWithPin(page, { title: 'Baixa', ...LISBON_BAIXA });
   // The marker would cover the spot it marks: hide the pins, read the map under them. The map opened on
   // the pin, so the spot stays at the centre as it zooms.
   await page.getByRole('button', { name: 'Show pins' }).click();
-  await map.press('Shift+Equal', 'Shift+Equal', 'Shift+Equal');
+  const zoomIn = page.getByRole('button', { name: 'Zoom in' });
+  await map.press('Shift+Equal', 'Equal');
+  await expect(zoomIn).toBeEnabled();
+  // Zoom 10: as far as the built-in map's data holds up (decision 091), so the zoom-in button is off.
+  await map.press('Equal');
+  await expect(zoomIn).toBeDisabled();
+  const shotsDir = process.env.WAYMARKS_SHOTS_DIR;
+  if (shotsDir) await page.screenshot({ path: `${shotsDir}/map-deepest-zoom-1280.png` });
   const box = await canvasBox(page);
   const pixel = await pixelAt(page, box.x + box.width / 2, box.y + box.height / 2);
   // Portugal is visited (the pin is in it): the green-tinted land, not the river.

@@ -58,7 +58,7 @@ test('a basic traveller zooms the timeline with its buttons and opens a place fr
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
-  // The map flew to Lisbon at zoom 12: its marker is in view, Porto's (270 km away) is not.
+  // The map flew to Lisbon, as close as it goes (zoom 10): its marker is in view, Porto's (270 km away) is not.
   await expect(page.getByRole('button', { name: 'Lisbon, Portugal' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Porto, Portugal' })).toHaveCount(0);
 

@@ -42,6 +42,17 @@ describe('PinClusters', () => {
     ).toBeGreaterThan(1);
   });
 
+  it('shows every pin alone at the map’s deepest zoom, and a click on a group never asks for deeper', () => {
+    const stopsAtTen = new PinClusters(paris, 10);
+    const atNine = stopsAtTen.itemsIn(WORLD, 9);
+    const group = atNine.find((item) => item.kind === 'cluster');
+    if (group?.kind !== 'cluster') throw new Error('expected a cluster');
+    expect(stopsAtTen.expansionZoom(group.id)).toBeLessThanOrEqual(10);
+    const atTen = stopsAtTen.itemsIn(WORLD, 10);
+    expect(atTen).toHaveLength(3);
+    expect(atTen.every((item) => item.kind === 'pin')).toBe(true);
+  });
+
   it('finds pins on both sides of the antimeridian for a view that crosses it', () => {
     const pacific = new PinClusters([
       pin('fiji', -17.7, 178.1),

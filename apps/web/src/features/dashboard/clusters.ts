@@ -13,10 +13,16 @@ const CLUSTER_RADIUS = 56;
 export const CLUSTER_MAX_ZOOM = 14;
 
 export class PinClusters {
-  private readonly index = new Supercluster<PinPoint>({ radius: CLUSTER_RADIUS, maxZoom: CLUSTER_MAX_ZOOM });
+  private readonly index: Supercluster<PinPoint>;
   private readonly byId = new Map<string, Pin>();
 
-  constructor(pins: readonly Pin[]) {
+  /**
+   * `mapMaxZoom` is the deepest zoom the map goes to: there at the latest every pin stands alone, however
+   * close, since no click can take the map further in.
+   */
+  constructor(pins: readonly Pin[], mapMaxZoom = CLUSTER_MAX_ZOOM + 1) {
+    const maxZoom = Math.min(CLUSTER_MAX_ZOOM, mapMaxZoom - 1);
+    this.index = new Supercluster<PinPoint>({ radius: CLUSTER_RADIUS, maxZoom });
     for (const pin of pins) this.byId.set(pin.pinId, pin);
     this.index.load(
       pins.map((pin) => ({

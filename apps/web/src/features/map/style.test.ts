@@ -200,6 +200,23 @@ describe('pmtilesStyle', () => {
     expect(JSON.stringify(style.layers)).not.toContain('text-field');
   });
 
+  it("draws the built-in sea, land and borders under the file's layers, to go on past a regional file's edge", () => {
+    const ids = style.layers.map((layer) => layer.id);
+    expect(ids.slice(0, 3)).toEqual(['ocean', 'land', 'borders']);
+    const fromFile = style.layers.filter((layer) => 'source' in layer && layer.source === 'protomaps');
+    expect(fromFile.map((layer) => layer.id)).toEqual(
+      expect.arrayContaining(['earth', 'water', 'roads_minor']),
+    );
+    expect(style.layers.filter((layer) => layer.type === 'background')).toHaveLength(1);
+  });
+
+  it("paints the file's sea and land in the built-in colours, so its edge does not show", () => {
+    const paint = (id: string) =>
+      (style.layers.find((layer) => layer.id === id) as FillLayerSpecification).paint;
+    expect(paint('earth')?.['fill-color']).toBe(MAP_COLORS.land);
+    expect(paint('water')?.['fill-color']).toBe(MAP_COLORS.ocean);
+  });
+
   it("draws the visited countries from the app's own country tiles on top of the basemap", () => {
     expect(style.layers.at(-1)?.id).toBe(VISITED_LAYER_ID);
     expect(visitedLayerOf(style).paint?.['fill-opacity']).toBe(VISITED_OPACITY);

@@ -3,9 +3,11 @@
 // layer all of them carry (and that a custom MAP_STYLE_URL style gets once it has loaded). Every URL a style
 // names is on the app's own origin: the map makes no third-party request.
 import {
+  type BackgroundLayerSpecification,
   type ExpressionSpecification,
   type FillLayerSpecification,
   type FilterSpecification,
+  type LineLayerSpecification,
   type Map as MaplibreMap,
   type StyleSpecification,
   type SymbolLayerSpecification,
@@ -172,29 +174,41 @@ export function offlineStyle({
       [PLACES_SOURCE_ID]: placesSource(origin),
     },
     layers: [
-      { id: 'ocean', type: 'background', paint: { 'background-color': MAP_COLORS.ocean } },
-      {
-        id: 'land',
-        type: 'fill',
-        source: BASEMAP_SOURCE_ID,
-        'source-layer': BASEMAP_LAYERS.countries,
-        paint: { 'fill-color': MAP_COLORS.land, 'fill-antialias': false },
-      },
+      ...groundLayers(),
       visitedLayer(visitedCodes),
-      {
-        id: 'borders',
-        type: 'line',
-        source: BASEMAP_SOURCE_ID,
-        'source-layer': BASEMAP_LAYERS.borders,
-        layout: { 'line-join': 'round' },
-        paint: {
-          'line-color': MAP_COLORS.border,
-          'line-width': ['interpolate', ['linear'], ['zoom'], 1, 0.5, 6, 1.25, 12, 2],
-        },
-      },
+      bordersLayer(),
       placeLabelsLayer(),
       countryLabelsLayer(countryNames),
     ],
+  };
+}
+
+/** The sea and the countries' land from the app's own tiles: the bottom of every built-in basemap. */
+export function groundLayers(): [BackgroundLayerSpecification, FillLayerSpecification] {
+  return [
+    { id: 'ocean', type: 'background', paint: { 'background-color': MAP_COLORS.ocean } },
+    {
+      id: 'land',
+      type: 'fill',
+      source: BASEMAP_SOURCE_ID,
+      'source-layer': BASEMAP_LAYERS.countries,
+      paint: { 'fill-color': MAP_COLORS.land, 'fill-antialias': false },
+    },
+  ];
+}
+
+/** Land borders between countries from the app's own tiles. */
+export function bordersLayer(): LineLayerSpecification {
+  return {
+    id: 'borders',
+    type: 'line',
+    source: BASEMAP_SOURCE_ID,
+    'source-layer': BASEMAP_LAYERS.borders,
+    layout: { 'line-join': 'round' },
+    paint: {
+      'line-color': MAP_COLORS.border,
+      'line-width': ['interpolate', ['linear'], ['zoom'], 1, 0.5, 6, 1.25, 12, 2],
+    },
   };
 }
 

@@ -7,19 +7,18 @@
 // keyboard reaches them with Tab; on the focused map, arrow keys pan and + and - zoom.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import MapGL, { AttributionControl, NavigationControl, type MapRef } from 'react-map-gl/maplibre';
-import type { Map as MaplibreMap, ProjectionSpecification, StyleSpecification } from 'maplibre-gl';
+import type { Map as MaplibreMap, ProjectionSpecification } from 'maplibre-gl';
 import { Globe, Map as FlatMapIcon, MapPinPlus } from 'lucide-react';
 import type { Pin } from '@waymarks/shared';
-import { publicConfig } from '../../../app/public-config';
 import { connection } from '../../../lib/connection';
 import { webglAvailable } from '../../../lib/webgl';
 import {
+  BUILT_IN_MAX_ZOOM,
   MAP_COLORS,
   VISITED_LAYER_ID,
   addVisitedLayer,
-  countryNamesIn,
-  loadPmtiles,
-  offlineStyle,
+  chooseBasemap,
+  type Basemap,
   setupMaplibre,
   visitedFilter,
 } from '../../map';
@@ -96,19 +95,6 @@ export const MAP_IDLE_MARK = 'waymarks:map-idle';
 
 const maplibre = setupMaplibre();
 
-/** The operator's style URL, the PMTiles basemap, or the app's own offline basemap. */
-async function chooseStyle(): Promise<string | StyleSpecification> {
-  const config = publicConfig();
-  if (config.mapStyleUrl) return config.mapStyleUrl;
-  const origin = window.location.origin;
-  if (config.mapPmtilesUrl) {
-    const { pmtilesStyle, registerPmtilesProtocol } = await loadPmtiles();
-    registerPmtilesProtocol();
-    return pmtilesStyle(config.mapPmtilesUrl, origin);
-  }
-  return offlineStyle({ origin, countryNames: countryNamesIn(document.documentElement.lang) });
-}
-
 export default function MapView({
   pins,
   showPins,
@@ -129,15 +115,17 @@ export default function MapView({
   const mapRef = useRef<MapRef>(null);
   const [webgl] = useState(webglAvailable);
   const [status, setStatus] = useState<Status>(webgl ? 'loading' : 'failed');
-  const [style, setStyle] = useState<string | StyleSpecification | null>(null);
+  const [basemap, setBasemap] = useState<Basemap | null>(null);
+  const style = basemap?.style;
+  const maxZoom = basemap?.maxZoom ?? BUILT_IN_MAX_ZOOM;
   const [view, setView] = useState<{ bbox: [number, number, number, number]; zoom: number } | null>(null);
 
   // The style is chosen once: a new style object would make the map restyle and drop its filters.
   useEffect(() => {
     if (!webgl) return;
     let cancelled = false;
-    chooseStyle().then(
-      (chosen) => !cancelled && setStyle(chosen),
+    chooseBasemap().then(
+      (chosen) => !cancelled && setBasemap(chosen),
       () => !cancelled && setStatus('failed'),
     );
     return () => {
@@ -145,7 +133,7 @@ export default function MapView({
     };
   }, [webgl]);
 
-  const clusters = useMemo(() => new PinClusters(pins), [pins]);
+  const clusters = useMemo(() => new PinClusters(pins, maxZoom), [pins, maxZoom]);
   const items: ClusterItem[] = useMemo(
     () => (showPins && view ? clusters.itemsIn(view.bbox, view.zoom) : []),
     [clusters, showPins, view],
@@ -281,7 +269,7 @@ export default function MapView({
           pitchWithRotate={false}
           touchPitch={false}
           minZoom={1}
-          maxZoom={18}
+          maxZoom={maxZoom}
           style={{ width: '100%', height: '100%' }}
           onLoad={(event) => {
             const map = event.target;
@@ -329,7 +317,7 @@ export default function MapView({
                 onClick={() =>
                   mapRef.current?.easeTo({
                     center: [item.lng, item.lat],
-                    zoom: Math.min(clusters.expansionZoom(item.id), 18),
+                    zoom: Math.min(clusters.expansionZoom(item.id), maxZoom),
                     duration: 500,
                   })
                 }
