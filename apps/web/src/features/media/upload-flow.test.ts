@@ -80,6 +80,22 @@ const placeTarget = (overrides: Partial<UploadTarget> = {}): UploadTarget => ({
   visitDate: null,
   ...overrides,
 });
+
+/** Runs an upload of the files to the target, with no one watching its progress. */
+const uploadTo = (
+  files: [File, MediaMetadata][],
+  target: UploadTarget,
+  deps: UploadDeps,
+  settings = DEFAULT_UPLOAD_SETTINGS,
+) =>
+  runUpload(
+    files.map(([f]) => f),
+    settings,
+    target,
+    deps,
+    () => {},
+  );
+
 const quickTarget = placeTarget({
   lat: 0,
   lng: 0,
@@ -114,13 +130,7 @@ describe('runUpload', () => {
       [file('c.jpg'), meta(null)],
     ];
     const { deps, created, uploads } = setup(files);
-    const outcome = await runUpload(
-      files.map(([f]) => f),
-      DEFAULT_UPLOAD_SETTINGS,
-      placeTarget(),
-      deps,
-      () => {},
-    );
+    const outcome = await uploadTo(files, placeTarget(), deps);
     expect(created).toEqual([
       expect.objectContaining({
         title: 'Arezzo',
@@ -149,13 +159,7 @@ describe('runUpload', () => {
       [file('c.jpg'), meta(null)],
     ];
     const { deps, created, uploads } = setup(files, [saved, madridPin]);
-    await runUpload(
-      files.map(([f]) => f),
-      DEFAULT_UPLOAD_SETTINGS,
-      placeTarget({ pin: saved }),
-      deps,
-      () => {},
-    );
+    await uploadTo(files, placeTarget({ pin: saved }), deps);
     expect(created).toEqual([]);
     expect(uploads).toEqual([
       { pinId: 'saved', name: 'a.jpg', hash: 'sha256 of a.jpg' },
@@ -168,13 +172,7 @@ describe('runUpload', () => {
     const files: [File, MediaMetadata][] = [[file('b.jpg'), meta(MADRID, '2015-04-10T20:12:00')]];
     const { deps, created } = setup(files);
     const settings = { ...DEFAULT_UPLOAD_SETTINGS, autoDetectDate: false, autoVerifyLocation: false };
-    await runUpload(
-      files.map(([f]) => f),
-      settings,
-      placeTarget({ visitDate: '2020-01-02' }),
-      deps,
-      () => {},
-    );
+    await uploadTo(files, placeTarget({ visitDate: '2020-01-02' }), deps, settings);
     expect(created).toEqual([expect.objectContaining({ title: 'Arezzo', visitDate: '2020-01-02' })]);
   });
 
@@ -185,13 +183,7 @@ describe('runUpload', () => {
     ];
     const { deps } = setup(files);
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const outcome = await runUpload(
-      files.map(([f]) => f),
-      DEFAULT_UPLOAD_SETTINGS,
-      placeTarget(),
-      deps,
-      () => {},
-    );
+    const outcome = await uploadTo(files, placeTarget(), deps);
     expect(outcome.results.filter((r) => r.outcome.ok)).toHaveLength(5);
     expect(outcome.results.find((r) => !r.outcome.ok)?.outcome).toEqual({
       ok: false,
@@ -212,13 +204,7 @@ describe('runUpload', () => {
     ];
     const { deps, uploads } = setup(files, [saved]);
     const logged = vi.spyOn(console, 'error');
-    const outcome = await runUpload(
-      files.map(([f]) => f),
-      DEFAULT_UPLOAD_SETTINGS,
-      placeTarget({ pin: saved }),
-      deps,
-      () => {},
-    );
+    const outcome = await uploadTo(files, placeTarget({ pin: saved }), deps);
     // Files without a hash are each sent, and left to the server.
     expect(uploads.map(({ name }) => name)).toEqual(['IMG_1.jpg', 'IMG_2.jpg', 'large.mp4', 'large too.mp4']);
     const copy = outcome.results.find((result) => result.file.name === 'IMG_1 copy.jpg');
@@ -234,13 +220,7 @@ describe('runUpload', () => {
     ];
     const { deps, uploads, deleted } = setup(files);
     const logged = vi.spyOn(console, 'error');
-    const outcome = await runUpload(
-      files.map(([f]) => f),
-      DEFAULT_UPLOAD_SETTINGS,
-      quickTarget,
-      deps,
-      () => {},
-    );
+    const outcome = await uploadTo(files, quickTarget, deps);
     expect(uploads.map(({ name }) => name)).toEqual(['kept.jpg']);
     expect(outcome.results.map((result) => result.outcome)).toEqual([
       { ok: false, skipped: true, message: 'kept.jpg: Already in Lisbon' },
@@ -258,13 +238,7 @@ describe('runUpload', () => {
     ];
     const { deps, uploads } = setup(files);
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const outcome = await runUpload(
-      files.map(([f]) => f),
-      DEFAULT_UPLOAD_SETTINGS,
-      placeTarget(),
-      deps,
-      () => {},
-    );
+    const outcome = await uploadTo(files, placeTarget(), deps);
     expect(uploads.map(({ name }) => name)).toEqual(['bad.jpg']);
     expect(outcome.results[1]?.outcome).toEqual({
       ok: false,
@@ -279,13 +253,7 @@ describe('runUpload', () => {
       [file('c.jpg'), meta({ lat: 0, lng: 0 })],
     ];
     const { deps, uploads } = setup(files);
-    const outcome = await runUpload(
-      files.map(([f]) => f),
-      DEFAULT_UPLOAD_SETTINGS,
-      quickTarget,
-      deps,
-      () => {},
-    );
+    const outcome = await uploadTo(files, quickTarget, deps);
     expect(uploads.map((u) => u.name)).toEqual(['a.jpg']);
     expect(outcome.results.map((r) => r.file.name)).toEqual(['a.jpg']);
     expect(outcome.unplaced.map((u) => [u.file.name, u.failure])).toEqual([
@@ -300,13 +268,7 @@ describe('runUpload', () => {
       [file('b.jpg'), meta(null)],
     ];
     const { deps, uploads, created } = setup(files);
-    const refused = await runUpload(
-      files.map(([f]) => f),
-      DEFAULT_UPLOAD_SETTINGS,
-      quickTarget,
-      deps,
-      () => {},
-    ).catch((error: unknown) => error);
+    const refused = await uploadTo(files, quickTarget, deps).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(UploadRefused);
     expect((refused as UploadRefused).message).toBe(MEDIA_MESSAGES.waitForLocation);
     expect((refused as UploadRefused).unplaced.map((f) => f.name)).toEqual(['a.jpg', 'b.jpg']);
@@ -321,13 +283,7 @@ describe('runUpload', () => {
       [file('b.jpg'), meta(null)],
     ];
     const { deps, uploads, created } = setup(files, [lisbon]);
-    const outcome = await runUpload(
-      files.map(([f]) => f),
-      DEFAULT_UPLOAD_SETTINGS,
-      placeTarget({ ...lisbon, name: 'Lisbon', pin: lisbon }),
-      deps,
-      () => {},
-    );
+    const outcome = await uploadTo(files, placeTarget({ ...lisbon, name: 'Lisbon', pin: lisbon }), deps);
     expect(uploads.map((u) => [u.pinId, u.name])).toEqual([
       ['lisbon', 'a.jpg'],
       ['lisbon', 'b.jpg'],
@@ -339,12 +295,10 @@ describe('runUpload', () => {
   it('makes a searched place chosen for files without GPS a pin named after it, dated by the photos', async () => {
     const files: [File, MediaMetadata][] = [[file('a.jpg'), meta(null, '2014-09-21T16:00:00')]];
     const { deps, uploads, created } = setup(files);
-    await runUpload(
-      files.map(([f]) => f),
-      DEFAULT_UPLOAD_SETTINGS,
+    await uploadTo(
+      files,
       placeTarget({ lat: 38.7223, lng: -9.1393, name: 'Lisbon', countryCode: 'PT', countryName: 'Portugal' }),
       deps,
-      () => {},
     );
     expect(created).toEqual([
       {
@@ -366,13 +320,7 @@ describe('runUpload', () => {
       [file('b.jpg'), meta(MADRID)],
     ];
     const { deps, created } = setup(files);
-    await runUpload(
-      files.map(([f]) => f),
-      DEFAULT_UPLOAD_SETTINGS,
-      quickTarget,
-      deps,
-      () => {},
-    );
+    await uploadTo(files, quickTarget, deps);
     expect(created.map((c) => [c.title, c.description])).toEqual([
       ['Arezzo', 'Auto-detected from photos'],
       ['Madrid', 'Auto-detected from photos'],
@@ -394,13 +342,7 @@ describe('runUpload', () => {
     ];
     const { deps, deleted } = setup(files);
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const outcome = await runUpload(
-      files.map(([f]) => f),
-      DEFAULT_UPLOAD_SETTINGS,
-      quickTarget,
-      deps,
-      () => {},
-    );
+    const outcome = await uploadTo(files, quickTarget, deps);
     logged.mockRestore();
     // Madrid's pin (new-1) got nothing; Arezzo's (new-2) got one file.
     expect(deleted).toEqual(['new-1']);
@@ -412,13 +354,7 @@ describe('runUpload', () => {
     const files: [File, MediaMetadata][] = [[file('bad.jpg'), meta(AREZZO)]];
     const { deps, deleted } = setup(files, [saved]);
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    await runUpload(
-      files.map(([f]) => f),
-      DEFAULT_UPLOAD_SETTINGS,
-      placeTarget({ pin: saved }),
-      deps,
-      () => {},
-    );
+    await uploadTo(files, placeTarget({ pin: saved }), deps);
     logged.mockRestore();
     expect(deleted).toEqual([]);
   });
