@@ -3,6 +3,8 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { NEUTRAL_NAME, TIER_IDS, isTierId, validateEmail, validateNewPassword } from '@waymarks/shared';
+import { backup } from './backup/backup.js';
+import { restore } from './backup/restore.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDatabase, migrateToLatest } from './db/database.js';
 import { loggerOptions } from './logger.js';
@@ -17,6 +19,10 @@ Commands:
   set-tier <email> <tier>                         change an account's plan
   reports                                         list open content reports, newest first
   end-sessions <email>                            sign an account out everywhere (a lost or stolen device)
+  backup <dir>                                    copy the SQLite database, then the media, into a new folder
+                                                  (safe while the server runs)
+  restore <dir> [--force]                         bring a backup into DATA_DIR and migrate it (server stopped;
+                                                  --force replaces an existing database and media)
 
 Tiers: ${TIER_IDS.join(', ')}`;
 
@@ -33,12 +39,25 @@ export async function runAdminCommand(
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { tier: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      tier: { type: 'string' },
+      name: { type: 'string' },
+      force: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   const [command, ...rest] = positionals;
   if (values.help || !command) throw new UsageError('');
 
   const config = loadConfig(env);
+  // These copy database files: they open no connection of the app's, and restore must find no database.
+  if (command === 'backup' || command === 'restore') {
+    const [dir] = rest;
+    if (!dir || rest.length > 1) throw new UsageError(`${command} needs <dir>`);
+    return command === 'backup'
+      ? backup(config, dir)
+      : restore(config, dir, { force: values.force ?? false });
+  }
   const db = createDatabase(config.database);
   // Its log goes to stderr, so that what a command prints stays the only thing on stdout.
   const log = pino(loggerOptions(config.logLevel), pino.destination(2));

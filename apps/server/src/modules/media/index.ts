@@ -19,6 +19,7 @@ import { MediaSweep } from './media.sweep.js';
 
 export { addOriginal, archiveEntryNames, finishArchive } from './archive.js';
 export { CompletionGate } from './completion-gate.js';
+export { mediaKeys } from './media-keys.js';
 export { mediaArchiveLinkRoutes, mediaRoutes } from './media.routes.js';
 export { uploadAdmission } from './upload-admission.js';
 export type { MediaDerivatives } from './media-derivatives.js';
