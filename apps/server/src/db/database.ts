@@ -6,7 +6,6 @@ import {
   Kysely,
   Migrator,
   PostgresAdapter,
-  PostgresDialect,
   SqliteDialect,
   sql,
   type Migration,
@@ -14,6 +13,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
+import { OwnSchemaPostgresDialect } from './own-schema-introspector.js';
 import * as accounts from './migrations/0001_accounts.js';
 import * as reports from './migrations/0002_reports.js';
 import * as pins from './migrations/0003_pins.js';
@@ -66,7 +66,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export function createDatabase(database: Config['database']): Db {
   if (database.dialect === 'postgres') {
     return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 10 }) }),
+      dialect: new OwnSchemaPostgresDialect({
+        pool: new pg.Pool({ connectionString: database.url, max: 10 }),
+      }),
     });
   }
   if (database.file !== ':memory:') createPrivateFile(database.file);

@@ -3,7 +3,6 @@
 // added later is covered too.
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { TestApp } from './test-app.js';
 
@@ -15,14 +14,9 @@ export interface StoredState {
 }
 
 export async function storedTables(t: TestApp): Promise<string[]> {
+  // On PostgreSQL the introspector lists the suite's own schema only (db/own-schema-introspector.ts).
   const tables = await t.db.introspection.getTables();
-  if (t.config.database.dialect === 'sqlite') return tables.map((table) => table.name).sort();
-  // PostgreSQL lists the tables of every schema; a suite's own are those of its search path.
-  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db);
-  return tables
-    .filter((table) => table.schema === rows[0]?.schema)
-    .map((table) => table.name)
-    .sort();
+  return tables.map((table) => table.name).sort();
 }
 
 export async function storedState(t: TestApp, tables: string[]): Promise<StoredState> {

@@ -7,13 +7,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { PinCreateResponse, type Pin } from '@waymarks/shared';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { newId } from '../common/ids.js';
 import { createDatabase, migrateToLatest, type Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import { OwnSchemaPostgresDialect } from '../db/own-schema-introspector.js';
 import { GazetteerService } from '../geo/gazetteer-service.js';
 import { InProcessQueue } from '../jobs/in-process.js';
 import type { JobQueue } from '../jobs/queue.js';
@@ -67,7 +68,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({
+    dialect: new OwnSchemaPostgresDialect({
       pool: new pg.Pool({ connectionString: url, options: `-c search_path=${schema}`, max: 5 }),
     }),
   });
