@@ -44,6 +44,9 @@ function fakeFetch(handler: Handler) {
   return { fetch: fn as unknown as typeof fetch, calls };
 }
 
+/** Lets a whole answer settle: reading a Response's body takes more than a few promise turns. */
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 const authHeader = (init: RequestInit) => (init.headers as Record<string, string>).Authorization;
 
 describe('SessionManager', () => {
@@ -116,6 +119,37 @@ describe('SessionManager', () => {
     expect(manager.getSnapshot()).toMatchObject({ status: 'signedIn', expired: false });
     expect(calls.map((call) => call.path)).toEqual(['/api/auth/refresh', '/api/health', '/api/auth/refresh']);
     connection.dispose();
+  });
+
+  it('waits as long as a busy server asks (429, Retry-After) and then restores the session', async () => {
+    const clock = manualClock();
+    let busy = true;
+    const { fetch, calls } = fakeFetch(() =>
+      busy
+        ? new Response(JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'Too many requests' } }), {
+            status: 429,
+            headers: { 'Content-Type': 'application/json', 'Retry-After': '19' },
+          })
+        : json(200, session('t1', clock.now() + HOUR)),
+    );
+    const manager = new SessionManager({ fetch, clock });
+
+    let started = false;
+    void manager.start().then(() => (started = true));
+    await settled();
+    // Not sent to sign-in: the page waits for the server's 19 seconds.
+    expect(manager.getSnapshot().status).toBe('loading');
+    busy = false;
+    await clock.advance(18_000);
+    await settled();
+    expect(calls).toHaveLength(1);
+    expect(started).toBe(false);
+
+    await clock.advance(1_000);
+    await settled();
+    expect(started).toBe(true);
+    expect(manager.getSnapshot()).toMatchObject({ status: 'signedIn', expired: false });
+    expect(calls.map((call) => call.path)).toEqual(['/api/auth/refresh', '/api/auth/refresh']);
   });
 
   it('starts signed out when the server answers the refresh with an error of its own', async () => {

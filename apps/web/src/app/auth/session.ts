@@ -76,13 +76,18 @@ export class SessionManager {
   /**
    * Restores a session from the refresh cookie; later calls return the first call's promise. When the
    * server cannot be reached, the session is restored once it is back (the connection's banner says why
-   * the page waits); without a connection monitor, or when the server failed in its own way, the visitor
-   * starts signed out.
+   * the page waits); when it asks to wait (429), it is asked again after its Retry-After; without a
+   * connection monitor, or when the server failed in its own way, the visitor starts signed out.
    */
   start(): Promise<void> {
     this.startup ??= this.refresh().then(
       () => undefined,
-      () => this.startOnceReachable(),
+      (error: unknown) =>
+        // A server that asks the browser to wait (too many requests from its address) still knows the
+        // session: ask again when it says, rather than sending the traveller to sign in.
+        error instanceof ApiError && error.status === 429
+          ? this.startAfter(busyWaitMs(error))
+          : this.startOnceReachable(),
     );
     return this.startup;
   }
@@ -169,6 +174,15 @@ export class SessionManager {
   dispose(): void {
     this.cancelTimer();
     this.listeners.clear();
+  }
+
+  private startAfter(waitMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      this.clock.setTimeout(() => {
+        this.startup = null;
+        resolve(this.start());
+      }, waitMs);
+    });
   }
 
   private startOnceReachable(): Promise<void> {
@@ -278,6 +292,12 @@ function isUnauthorized(error: unknown): boolean {
 }
 
 /** The server looked at the refresh cookie and said no (as opposed to not answering properly). */
+/** How long a 429 asks to wait (Retry-After), kept within a second and a minute; a second when unsaid. */
+function busyWaitMs(error: ApiError): number {
+  const seconds = error.retryAfterSeconds ?? 1;
+  return Math.min(Math.max(seconds, 1), 60) * 1000;
+}
+
 function isRefusal(status: number): boolean {
   return status === 400 || status === 401 || status === 403;
 }
