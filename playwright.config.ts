@@ -6,9 +6,10 @@ import { chromiumLaunchOptions } from './e2e/support/chromium';
 // Chromium from CHROMIUM_PATH or from @sparticuz/chromium; never downloaded (see e2e/support/chromium.ts).
 const { executablePath, args, env } = await chromiumLaunchOptions();
 
-// Each worker is a traveller's device of its own: the shared server trusts the loopback proxy's
-// X-Forwarded-For (TRUST_PROXY=loopback in e2e/global-setup.ts), so the per-address limits on sign-in and
-// refresh count each worker's requests apart, as they would count two travellers. Playwright evaluates this
+// Each worker is a traveller's device of its own, and so is each test run through e2e/support/test.ts,
+// which gives every test the next address of its worker's block: the shared server trusts the loopback
+// proxy's X-Forwarded-For (TRUST_PROXY=loopback in e2e/global-setup.ts), so the per-address limits on
+// sign-in and refresh count them apart, as they would count two travellers. Playwright evaluates this
 // file again in each worker, with TEST_WORKER_INDEX set.
 const workerAddress = `203.0.113.${Number(process.env.TEST_WORKER_INDEX ?? 0) + 1}`;
 

@@ -3,7 +3,8 @@
 // the old one refused afterwards), then the e-mail address (the code from the mail to the new address; a
 // notice in the old inbox); then signing out and in with the new address and password. Set
 // WAYMARKS_SHOTS_DIR to keep screenshots.
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
+import { test } from './support/test.js';
 import { createAccount, extractCode, waitForMail } from './support/harness.js';
 import { openSignedIn } from './support/sign-in.js';
 import { axeViolations, expectNoSidewaysScroll, screenshot } from './support/page-checks.js';

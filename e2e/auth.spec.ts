@@ -1,6 +1,7 @@
 // The account system in a real browser against the real server: sign-up with the code from real SMTP,
 // sign-in and sign-out, wrong password, password reset, Google sign-in, the guard and unknown paths.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test.js';
 import { createAccount, extractCode, extractLink, setGoogleAccount, waitForMail } from './support/harness.js';
 import { axeViolations, expectNoSidewaysScroll, screenshot } from './support/page-checks.js';
 import { signOutFromDashboard } from './support/sign-in.js';

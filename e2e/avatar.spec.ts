@@ -3,7 +3,8 @@
 // visited country among them), saves it, sees its render as their picture, and downloads it as a binary
 // glTF file; on the free plan the creator stays shut and Upgrade leads to the plans. Set WAYMARKS_SHOTS_DIR
 // to keep screenshots.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test.js';
 import { createAccount } from './support/harness.js';
 import { createPins } from './support/pins.js';
 import { signInThroughApi } from './support/sign-in.js';

@@ -3,7 +3,8 @@
 // browser goes through and whose signed events reach the server's webhook over HTTP. The traveller goes
 // from free to a trial, the trial turns into a paid period, a downgrade is scheduled for the end of it
 // and then applied; the portal link returns to /profile. Set WAYMARKS_SHOTS_DIR to keep screenshots.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test.js';
 import { startFakeStripe, type FakeStripe } from '../apps/server/src/testing/stripe-fake.js';
 import { axeViolations, expectNoSidewaysScroll, screenshot } from './support/page-checks.js';
 import { startServerProcess, type ServerProcess } from './support/server-process.js';

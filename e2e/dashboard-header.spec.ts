@@ -3,7 +3,8 @@
 // menu holds the profile, the avatar and sign-out; the stats fold into one line so the map gets the screen.
 // On a desktop every button stands in the header and the stats are open. Set WAYMARKS_SHOTS_DIR to keep
 // screenshots.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from './support/test.js';
 import { createAccount } from './support/harness.js';
 import { axeViolations, expectNoSidewaysScroll, screenshot } from './support/page-checks.js';
 import { createPins } from './support/pins.js';

@@ -3,7 +3,8 @@
 // the pins' names and key, the visited fill), place search, the location dialog (save, rename, re-date,
 // delete), the pin limit, preferences, and keyboard and phone use.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from './support/test.js';
 import { MAP_COLORS, VISITED_OPACITY } from '../apps/web/src/features/map/colors.js';
 import { contrastRatio } from '../apps/web/src/features/map/contrast.js';
 import { baseURL, createAccount } from './support/harness.js';

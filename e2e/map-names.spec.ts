@@ -3,7 +3,8 @@
 // Lisbon pin on land at the deepest zoom (10, where the built-in map stops), a globe at world zooms that flattens as one zooms in (and a switch
 // that turns it off), and not one request leaving the app's origin. The map is moved as a traveller moves
 // it, from the keyboard, and read from the pixels it draws.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test.js';
 import { basemapLayers, readWorldAtlas } from '../apps/server/src/modules/map/basemap-layers.js';
 import { MAP_COLORS, VISITED_OPACITY } from '../apps/web/src/features/map/colors.js';
 import { baseURL, createAccount } from './support/harness.js';

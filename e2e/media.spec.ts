@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from './support/test.js';
 import { createAccount } from './support/harness.js';
 import { screenshot } from './support/page-checks.js';
 import { openSignedIn } from './support/sign-in.js';

@@ -1,7 +1,8 @@
 // The place dialog of a saved pin in a real browser against the real server (decision 086): it leads with
 // the place, keeps its notes, has Save in view at any size and says when saving worked; and a pin is moved
 // on the map, by a search result, a drag or Enter at the map centre, its country and the counts following.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test.js';
 import { createAccount } from './support/harness.js';
 import { axeViolations, screenshot } from './support/page-checks.js';
 import { createPins, type NewPin } from './support/pins.js';

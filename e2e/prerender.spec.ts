@@ -1,7 +1,8 @@
 // The public pages arrive as HTML (apps/web/scripts/prerender.mjs): readable with JavaScript off, with this
 // instance's settings filled in, then adopted by React in the browser without a hydration error and without
 // drawing the page again.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test.js';
 import { isHydrated, waitForAdoption } from './support/page-checks.js';
 
 // SUPPORT_EMAIL is not set by e2e/global-setup.ts, so the default address applies.

@@ -5,7 +5,8 @@
 // account is deleted once its e-mail and its password are typed, after which a mail confirms it. Set
 // WAYMARKS_SHOTS_DIR to keep screenshots.
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test.js';
 import { createAccount, waitForMail } from './support/harness.js';
 import { createPins } from './support/pins.js';
 import { signInThroughApi } from './support/sign-in.js';

@@ -8,7 +8,8 @@
 // and on the landing page at phone size every link and button is a tap target of at least 44×44 px, except
 // inline text links inside paragraphs (the "inline" exception of WCAG 2.5.8).
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test.js';
 
 const PUBLIC_PAGES = [
   '/',

@@ -1,6 +1,7 @@
 // The public site in a real browser against the real server: the landing page's links, anchors and phone
 // menu, a content report that reaches the support inbox, and the feedback page's mail link and copy button.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test.js';
 import { waitForMail } from './support/harness.js';
 import { screenshot, waitForAdoption } from './support/page-checks.js';
 

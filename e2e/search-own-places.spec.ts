@@ -3,7 +3,8 @@
 // within the grouping distance (1 km) of a pin opens the pin too, not a new location. The gazetteer's
 // results read the query as the traveller meant it: a city mistyped, or followed by its country. Set
 // WAYMARKS_SHOTS_DIR to keep screenshots of the open list.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test.js';
 import { createAccount } from './support/harness.js';
 import { createPins } from './support/pins.js';
 import { axeViolations, screenshot } from './support/page-checks.js';

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test.js';
 import { baseURL, googleProvider, waitForMail } from './support/harness.js';
 
 test('the home page is served', async ({ page }) => {

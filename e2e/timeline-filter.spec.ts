@@ -3,7 +3,8 @@
 // the map's pins and filled countries follow, play steps through the years, Show all brings everything
 // back, and the place without a date is listed as undated and opens from there. The map is read as a
 // traveller sees it: its markers, and the green of the countries under them in a picture of the screen.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from './support/test.js';
 import { MAP_COLORS, VISITED_OPACITY } from '../apps/web/src/features/map/colors.js';
 import { createAccount } from './support/harness.js';
 import { axeViolations, expectNoSidewaysScroll, screenshot } from './support/page-checks.js';

@@ -1,7 +1,8 @@
 // The dashboard's Travel Timeline strip in a real browser against the real server: a basic traveller
 // zooms it and opens a place from it, the toggle is remembered, a free traveller meets the placeholder,
 // and on a phone the strip sits below the map, clear of the map's controls.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test.js';
 import { planRequiredMessage } from '../packages/shared/src/features.js';
 import { createAccount } from './support/harness.js';
 import { createPins, type NewPin } from './support/pins.js';

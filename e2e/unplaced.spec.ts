@@ -2,7 +2,8 @@
 // placed, those without wait in the tray by name; the traveller sends one to a place of theirs, leaves
 // another out, or sends them all to a place found by search, and the photos end up in that place's gallery.
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from './support/test.js';
 import { createAccount } from './support/harness.js';
 import { axeViolations, expectNoSidewaysScroll, screenshot } from './support/page-checks.js';
 import { createPins } from './support/pins.js';
