@@ -286,8 +286,13 @@ test(
     await own.getByRole('button', { name: 'Gus Phoneman' }).tap();
     const dialog = page.getByRole('dialog', { name: 'Gus Phoneman' });
     await expect(dialog.getByRole('tabpanel')).toContainText('Travel span7 months');
-    const box = await dialog.boundingBox();
-    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    // Once its opening animation is over, the dialog lies within the screen's width.
+    await expect
+      .poll(async () => {
+        const box = await dialog.boundingBox();
+        return box && box.x >= 0 && box.x + box.width <= 390;
+      })
+      .toBe(true);
     // All four tabs fit: neither the tab list nor the dialog scrolls sideways.
     const tabs = dialog.getByRole('tablist', { name: 'Traveler details' });
     expect(await tabs.evaluate((list) => list.scrollWidth - list.clientWidth)).toBe(0);
