@@ -81,6 +81,7 @@ describe.each(testDialects())('the kept pins list on %s', (dialect) => {
     const again = await call('GET', '/api/pins', dora);
     expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
 
+    t.advance(1); // the newest first, however fast it comes
     await createPinAs(call, dora, { lat: 41.15, lng: -8.61, title: 'Porto' });
     expect((await titles(dora)).map((pin) => pin.title)).toEqual(['Porto', 'Lisbon']);
 
@@ -102,10 +103,13 @@ describe.each(testDialects())('the kept pins list on %s', (dialect) => {
     // The timeline needs the timelineView feature (basic and above).
     await t.db.updateTable('users').set({ tier: 'basic' }).where('id', '=', eli.userId).execute();
     t.advance(USER_CACHE_TTL_MS + 1);
+    // A millisecond between pins, so that the newest comes first however fast the two are made.
     await createPinAs(call, eli, { lat: 52.52, lng: 13.4, title: 'Berlin', visitDate: '2024-05-01' });
+    t.advance(1);
     await createPinAs(call, eli, { lat: 50.11, lng: 8.68, title: 'Frankfurt' });
     // Both travellers' numbers stand at the same value: only the key tells their lists apart.
     await createPinAs(call, fay, { lat: 59.33, lng: 18.07, title: 'Stockholm' });
+    t.advance(1);
     await createPinAs(call, fay, { lat: 60.17, lng: 24.94, title: 'Helsinki' });
 
     expect((await titles(eli)).map((pin) => pin.title)).toEqual(['Frankfurt', 'Berlin']);
