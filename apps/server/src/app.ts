@@ -183,7 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Jobs run from the moment the app is ready. The recurring ones and what warms up in the background
   // start once it listens, so neither start-up nor a test that never listens waits for them.
-  app.addHook('onReady', async () => services.startJobs());
+  app.addHook('onReady', async () => services.startJobs('web'));
   app.addHook('onListen', async () => {
     services.warm();
     if (config.jobs === 'inline') services.scheduleRecurringJobs({ uploadsElsewhere: false });

@@ -41,8 +41,8 @@ const EnvSchema = z.object({
     .enum(['inline', 'worker'])
     .default('inline')
     .describe(
-      'inline: the server runs the recurring background work (media sweep, city backfill) itself; ' +
-        'worker: a separate `npm run worker` process runs it',
+      'inline: the server runs the background work (media sweep, city backfill; on PostgreSQL also ' +
+        'thumbnails and figures) itself; worker: a separate `npm run worker` process runs it',
     ),
   SESSION_MAX_AGE_DAYS: z.coerce
     .number()

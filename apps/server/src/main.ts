@@ -17,6 +17,7 @@ async function main(): Promise<void> {
       database: config.database.dialect,
       mail: config.mail.smtpUrl ? 'smtp' : 'outbox',
       jobs: config.jobs,
+      queue: config.database.dialect === 'postgres' ? 'pg-boss' : 'in-process',
       // What travellers are offered follows from these; they never read it on a page.
       googleSignIn: config.google ? 'on' : 'off (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET)',
       billing: config.stripe ? 'stripe' : 'local (plan changes apply at once; STRIPE_SECRET_KEY for Stripe)',

@@ -11,6 +11,7 @@ import type { Db } from './db/database.js';
 import { GazetteerService } from './geo/gazetteer-service.js';
 import { InProcessQueue } from './jobs/in-process.js';
 import { jobHandlers } from './jobs/handlers.js';
+import { PgBossQueue, pgBossSchema } from './jobs/pg-boss.js';
 import type { JobQueue } from './jobs/queue.js';
 import { scheduleRecurringJobs } from './jobs/schedule.js';
 import { createAccount } from './modules/account/index.js';
@@ -40,7 +41,10 @@ export interface ServiceDeps {
   completions?: CompletionGate;
   /** A gazetteer loaded elsewhere and kept by the caller (tests share one); by default one of its own. */
   gazetteer?: GazetteerService;
-  /** The job queue; by default the in-process one (tests hand theirs in, to wait until it is idle). */
+  /**
+   * The job queue; by default pg-boss on PostgreSQL and the in-process one on SQLite (tests hand theirs
+   * in, to wait until it is idle).
+   */
   jobs?: JobQueue;
 }
 
@@ -50,7 +54,11 @@ export function buildServices(deps: ServiceDeps) {
   const { config, db, log } = deps;
   const now = deps.now ?? Date.now;
   const mailer = deps.mailer ?? createMailer(config.mail, log);
-  const jobs: JobQueue = deps.jobs ?? new InProcessQueue({ log });
+  const jobs: JobQueue =
+    deps.jobs ??
+    (config.database.dialect === 'postgres'
+      ? new PgBossQueue({ connectionString: config.database.url, schema: () => pgBossSchema(db), log })
+      : new InProcessQueue({ log }));
 
   const { users, sessions, throttle, auth, credentials, google } = createAuth({
     config,
@@ -171,10 +179,12 @@ export function buildServices(deps: ServiceDeps) {
     },
 
     /**
-     * Runs this process's job queue. The in-process queue runs the jobs of the process that enqueued
-     * them, so every process that enqueues runs one.
+     * Runs jobs in this process, as `role`. The in-process queue runs the jobs of the process that enqueued
+     * them, so every process that enqueues runs one; a durable queue's are left to the worker when there
+     * is one (JOBS=worker).
      */
-    startJobs(): void {
+    startJobs(role: 'web' | 'worker'): void {
+      if (role === 'web' && jobs.durable && config.jobs === 'worker') return;
       jobs.start(handlers);
     },
 

@@ -1,6 +1,7 @@
 // The worker's entry (`npm run worker`), for JOBS=worker: the same services as the web server, no HTTP.
-// It runs the recurring jobs (the media sweep, reading older pins' cities) and its own job queue, and
-// stops gracefully on SIGTERM or SIGINT, letting running jobs finish.
+// It runs the recurring jobs (the media sweep, reading older pins' cities) and the jobs of the queue (on
+// PostgreSQL, those every web instance enqueued: thumbnails, figures), and stops gracefully on SIGTERM or
+// SIGINT, letting running jobs finish.
 import pino from 'pino';
 import { loadConfigOrExit, openDatabase, stopOnSignals } from './entry.js';
 import { loggerOptions } from './logger.js';
@@ -15,10 +16,13 @@ async function main(): Promise<void> {
     await services.stop();
     await db.destroy();
   });
-  services.startJobs();
+  services.startJobs('worker');
   // The web server beside it takes uploads: a part file is dead only once untouched for an hour.
   services.scheduleRecurringJobs({ uploadsElsewhere: true });
-  log.info({ database: config.database.dialect }, 'Waymarks worker is running');
+  log.info(
+    { database: config.database.dialect, queue: services.jobs.durable ? 'pg-boss' : 'in-process' },
+    'Waymarks worker is running',
+  );
 }
 
 main().catch((error: unknown) => {

@@ -47,6 +47,7 @@ const keyOf = (job: Waiting): string | undefined =>
   job.key === undefined ? undefined : `${job.name}\u0000${job.key}`;
 
 export class InProcessQueue implements JobQueue {
+  readonly durable = false;
   private readonly waiting: Waiting[] = [];
   /** name + key of the jobs waiting with a key. */
   private readonly waitingKeys = new Set<string>();

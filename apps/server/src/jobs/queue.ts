@@ -1,8 +1,8 @@
 // The jobs port: work that runs outside the request that caused it (thumbnails and previews, the media
 // sweep, reading the cities of older pins, rewriting a traveller's figures). Services enqueue by name; the composition root gives the
 // queue its handlers and starts it in the process that runs jobs. The in-process adapter (in-process.ts)
-// runs them in this process; a durable engine can stand behind the same port, held to the same contract
-// (queue.contract.ts).
+// runs them in this process, with SQLite; on PostgreSQL, pg-boss stores them (pg-boss.ts, decision 094).
+// Both are held to the same contract (queue.contract.ts).
 
 /** Every job the service knows, with what it carries. Payloads are plain JSON: a durable queue stores them. */
 export interface JobPayloads {
@@ -35,6 +35,11 @@ export interface EnqueueOptions {
 }
 
 export interface JobQueue {
+  /**
+   * Its jobs are stored where every process sees them, and any process that runs jobs may take one; an
+   * in-process queue's jobs run only in the process that enqueued them.
+   */
+  readonly durable: boolean;
   /** Adds a job; resolves once it is accepted (stored, for a durable queue), not when it has run. */
   enqueue<N extends JobName>(name: N, payload: JobPayloads[N], options?: EnqueueOptions): Promise<void>;
   /** Starts running jobs with these handlers. Jobs enqueued before start wait for it. */

@@ -76,6 +76,8 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
     db,
     database: { dialect: 'postgres', url },
     drop: async () => {
+      // The job queue's schema beside it, when an app on this database ran pg-boss (jobs/pg-boss.ts).
+      await sql.raw(`drop schema if exists ${schema}_jobs cascade`).execute(db);
       await sql.raw(`drop schema ${schema} cascade`).execute(db);
       await db.destroy();
     },
