@@ -15,6 +15,7 @@ import { serializerCompiler } from './http/serializer.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { requireDocumentedGuard } from './http/guarded-routes.js';
 import { requireSameOrigin } from './http/same-origin.js';
+import { databaseRateLimitStore } from './http/rate-limit-store.js';
 import { isPageRequest, registerWebApp, sendIndexPage } from './http/web.js';
 import { loggerOptions } from './logger.js';
 import { buildServices, type ServiceDeps } from './services.js';
@@ -83,6 +84,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifyRateLimit, {
     global: false,
+    // PostgreSQL is what several instances share: they count there, so none grants a limit in full again.
+    // SQLite is one process, whose memory is the cheapest place to count.
+    ...(config.database.dialect === 'postgres'
+      ? { store: databaseRateLimitStore({ db, now, log: app.log }) }
+      : {}),
     keyGenerator: (request) => clientKey(request.ip),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,

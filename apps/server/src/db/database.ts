@@ -33,6 +33,7 @@ import * as mediaDerivatives from './migrations/0018_media_derivatives.js';
 import * as emailChanges from './migrations/0019_email_changes.js';
 import * as mediaContentHash from './migrations/0020_media_content_hash.js';
 import * as mediaCaption from './migrations/0021_media_caption.js';
+import * as rateLimits from './migrations/0022_rate_limits.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019_email_changes': emailChanges,
   '0020_media_content_hash': mediaContentHash,
   '0021_media_caption': mediaCaption,
+  '0022_rate_limits': rateLimits,
 };
 
 // int8 (bigint) columns hold millisecond timestamps, well inside Number's exact range.

@@ -274,6 +274,14 @@ export interface MediaUploadReservationsTable {
   link_expires_at: number;
 }
 
+/** One route's count for one client in its current window (0022, http/rate-limit-store.ts). */
+export interface RateLimitsTable {
+  /** The route (method and path), then a hash of the client key the limit counts by. */
+  key: string;
+  hits: number;
+  window_ends_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   email_codes: EmailCodesTable;
@@ -296,6 +304,7 @@ export interface Database {
   media_upload_reservations: MediaUploadReservationsTable;
   travel_stats: TravelStatsTable;
   travel_countries: TravelCountriesTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -43,6 +43,8 @@ export function testDialects(): Dialect[] {
 export interface TestDatabase {
   db: Db;
   database: Config['database'];
+  /** Connections of their own to the same database, as another process of the service opens. */
+  connect(): Db;
   drop(): Promise<void>;
 }
 
@@ -54,6 +56,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
     return {
       db,
       database,
+      connect: () => createDatabase(database),
       drop: async () => {
         await db.destroy();
         rmSync(dir, { recursive: true, force: true });
@@ -67,14 +70,17 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
-  const db = new Kysely<Database>({
-    dialect: new OwnSchemaPostgresDialect({
-      pool: new pg.Pool({ connectionString: url, options: `-c search_path=${schema}`, max: 5 }),
-    }),
-  });
+  const connect = () =>
+    new Kysely<Database>({
+      dialect: new OwnSchemaPostgresDialect({
+        pool: new pg.Pool({ connectionString: url, options: `-c search_path=${schema}`, max: 5 }),
+      }),
+    });
+  const db = connect();
   return {
     db,
     database: { dialect: 'postgres', url },
+    connect,
     drop: async () => {
       // The job queue's schema beside it, when an app on this database ran pg-boss (jobs/pg-boss.ts).
       await sql.raw(`drop schema if exists ${schema}_jobs cascade`).execute(db);
@@ -139,15 +145,60 @@ export async function startTestApp(
     ),
     database: testDb.database,
   };
+  const instance = await startInstance(config, testDb.db, options.jobs);
+  const t: TestApp = {
+    ...instance,
+    db: testDb.db,
+    config,
+    mail,
+    close: async () => {
+      await instance.app.close();
+      await testDb.drop();
+      await mail.close();
+      if (dataDir !== env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  databaseConnectors.set(t, testDb.connect);
+  return t;
+}
+
+/** How to open connections of its own to each test app's database, for startAnotherInstance. */
+const databaseConnectors = new WeakMap<TestApp, () => Db>();
+
+/**
+ * A second instance of the service beside `first`, as a second process behind the same proxy: the same
+ * configuration and database, through connections of its own, and its own caches, in-memory counts,
+ * jobs and clock. Closing it closes only what is its own; `first` still drops the database.
+ */
+export async function startAnotherInstance(first: TestApp): Promise<TestApp> {
+  const connect = databaseConnectors.get(first);
+  if (!connect) throw new Error('startAnotherInstance takes an app made by startTestApp');
+  const db = connect();
+  const instance = await startInstance(first.config, db);
+  return {
+    ...instance,
+    db,
+    config: first.config,
+    mail: first.mail,
+    close: async () => {
+      await instance.app.close();
+      await db.destroy();
+    },
+  };
+}
+
+type Instance = Pick<TestApp, 'app' | 'now' | 'advance' | 'sleeps' | 'jobsDone'>;
+
+async function startInstance(config: Config, db: Db, ownJobs?: JobQueue): Promise<Instance> {
   let offset = 0;
   const now = () => Date.now() + offset;
   const sleeps: number[] = [];
   // The app logs nothing in tests; a job that fails says so on stderr, where the run shows it.
   const failed = (object: object, message: string) => console.error(`job: ${message}`, object);
-  const jobs = options.jobs ?? new InProcessQueue({ log: { warn: failed, error: failed } });
+  const jobs = ownJobs ?? new InProcessQueue({ log: { warn: failed, error: failed } });
   const app = await buildApp({
     config,
-    db: testDb.db,
+    db,
     logger: false,
     now,
     sleep: async (ms) => {
@@ -159,20 +210,11 @@ export async function startTestApp(
   await app.ready();
   return {
     app,
-    db: testDb.db,
-    config,
-    mail,
     now,
     sleeps,
     jobsDone: () => jobs.idle(),
     advance: (ms) => {
       offset += ms;
-    },
-    close: async () => {
-      await app.close();
-      await testDb.drop();
-      await mail.close();
-      if (dataDir !== env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
