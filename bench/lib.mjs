@@ -276,13 +276,13 @@ export function startServer({ port, dataDir, authSecret = randomSecret(), env: e
 
 /**
  * A confirmed account through the admin CLI (`create-user … --tier <tier>`), before the server starts (the
- * CLI writes to the same data directory).
+ * CLI writes to the same data directory), or beside it on the database `env` names.
  */
 export async function createAccount(
   dataDir,
   email,
   tier = 'pro',
-  { name = 'Bench Mark', password = 'Bench-pass1' } = {},
+  { name = 'Bench Mark', password = 'Bench-pass1', env: extraEnv = {} } = {},
 ) {
   const entry = serverEntryPoint();
   const args = entry.built
@@ -298,6 +298,7 @@ export async function createAccount(
         NODE_ENV: 'production',
         BILLING: 'local',
         LOG_LEVEL: 'warn',
+        ...extraEnv,
       },
       label: 'admin create-user',
     },

@@ -26,6 +26,7 @@ const BENCHMARKS = [
   'media-ingest',
   'media-large-upload',
   'media-s3-complete',
+  'media-queue',
   'media-grouping-browser',
   'avatar',
 ];

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import type { JobLog } from './in-process.js';
 import { PgBossQueue, type PgBossQueueOptions } from './pg-boss.js';
 import { describeJobQueueContract } from './queue.contract.js';
@@ -132,6 +132,7 @@ describe('the pg-boss job queue', () => {
       ],
       { env: { ...process.env, JOBS_SCHEMA: schema }, stdio: ['ignore', 'pipe', 'inherit'] },
     );
+    onTestFinished(() => void child.kill('SIGKILL'));
     const started = new Promise<void>((resolve, reject) => {
       child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('started') && resolve());
       child.on('exit', (code) => reject(new Error(`the dying worker exited early (${code})`)));
