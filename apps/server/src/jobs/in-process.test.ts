@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InProcessQueue, type JobLog } from './in-process.js';
 import { describeJobQueueContract } from './queue.contract.js';
-import type { JobHandlers } from './queue.js';
+import { retryDelayMs, type JobHandlers } from './queue.js';
 
 const quiet: JobLog = { warn: () => {}, error: () => {} };
 
@@ -11,6 +11,12 @@ describeJobQueueContract(
 );
 
 describe('the in-process job queue', () => {
+  it('waits four times longer before each try, and never more than five minutes', () => {
+    expect([1, 2, 3, 4, 5, 6, 7].map(retryDelayMs)).toEqual([
+      1_000, 4_000, 16_000, 64_000, 256_000, 300_000, 300_000,
+    ]);
+  });
+
   it('runs no more jobs at once than its concurrency', async () => {
     const queue = new InProcessQueue({ log: quiet, concurrency: 2 });
     let running = 0;

@@ -1,9 +1,9 @@
 // The in-process adapter of the jobs port: jobs wait in memory and run in this process, a few at a time,
-// each tried up to JOB_ATTEMPTS times. What waits is lost if the process stops; every job here can be
+// each tried up to attemptsOf(name) times. What waits is lost if the process stops; every job here can be
 // lost that way (the sweep and the backfill run again at the next start, and a traveller's figures are
 // rewritten whole at their next change), which is what makes memory enough for one machine.
 import {
-  JOB_ATTEMPTS,
+  attemptsOf,
   retryDelayMs,
   type EnqueueOptions,
   type JobHandlers,
@@ -33,7 +33,7 @@ interface InProcessQueueOptions {
    * kind (a burst of thumbnails) then leave room for the others (a traveller's figures).
    */
   limits?: Partial<Record<JobName, number>>;
-  /** Wait before try `attempt + 1`; defaults to retryDelayMs (1 s, then 4 s). */
+  /** Wait before try `attempt + 1`; defaults to retryDelayMs (1 s, then 4 s, 16 s …). */
   retryDelayMs?: (attempt: number) => number;
 }
 
@@ -133,7 +133,7 @@ export class InProcessQueue implements JobQueue {
       await handler(job.payload);
     } catch (error) {
       const { log } = this.options;
-      if (job.attempt >= JOB_ATTEMPTS) {
+      if (job.attempt >= attemptsOf(job.name)) {
         log.error(
           { err: error, job: job.name, attempts: job.attempt },
           'a job failed and will not be tried again',

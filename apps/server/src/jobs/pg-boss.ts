@@ -10,7 +10,7 @@ import PgBoss from 'pg-boss';
 import type { Db } from '../db/database.js';
 import type { JobLog } from './in-process.js';
 import {
-  JOB_ATTEMPTS,
+  attemptsOf,
   type EnqueueOptions,
   type JobHandlers,
   type JobName,
@@ -100,7 +100,7 @@ export class PgBossQueue implements JobQueue {
     // How it is retried and when it expires travel with each job: the process that enqueues decides.
     await boss.send(name, payload, {
       singletonKey: options.key ?? `unkeyed:${randomUUID()}`,
-      retryLimit: JOB_ATTEMPTS - 1,
+      retryLimit: attemptsOf(name) - 1,
       retryDelay,
       // pg-boss waits at least a second between tries that back off.
       retryBackoff: retryDelay > 0,
@@ -206,7 +206,7 @@ export class PgBossQueue implements JobQueue {
     try {
       await this.whileLocked(`${this.schema}/${name}/${job.singletonKey ?? job.id}`, () => handler(job.data));
     } catch (error) {
-      const last = attempt >= JOB_ATTEMPTS;
+      const last = attempt >= attemptsOf(name);
       this.options.log[last ? 'error' : 'warn'](
         { err: error, job: name, attempt },
         last ? 'a job failed and will not be tried again' : 'a job failed; it will be tried again',

@@ -1,7 +1,7 @@
 // What every adapter of the jobs port promises, as one suite: in-process.test.ts runs it against the
 // in-process queue, and a durable engine's adapter runs the same suite against its own.
 import { afterEach, describe, expect, it } from 'vitest';
-import { JOB_ATTEMPTS, type JobHandlers, type JobQueue } from './queue.js';
+import { DERIVATIVES_ATTEMPTS, JOB_ATTEMPTS, type JobHandlers, type JobQueue } from './queue.js';
 
 export interface ContractQueueOptions {
   /** Retries wait this long in the suite, not seconds. */
@@ -144,6 +144,22 @@ export function describeJobQueueContract(
       await q.idle();
       expect(tries).toBe(JOB_ATTEMPTS);
       expect(ran).toContain('sweep 0');
+    });
+
+    it(`tries a thumbnails job ${DERIVATIVES_ATTEMPTS} times, to ride out storage out of reach`, async () => {
+      const q = await open();
+      let tries = 0;
+      const { handlers } = recordingHandlers();
+      q.start({
+        ...handlers,
+        'media.derivatives': async () => {
+          tries += 1;
+          throw new Error('storage out of reach');
+        },
+      });
+      await q.enqueue('media.derivatives', { mediaId: 'm1' }, { key: 'm1' });
+      await q.idle();
+      expect(tries).toBe(DERIVATIVES_ATTEMPTS);
     });
 
     it('waits for a running job when it stops, and runs nothing after', async () => {

@@ -50,6 +50,14 @@ export interface JobQueue {
   idle(): Promise<void>;
 }
 
-/** How often a failed job is tried in all, and how long to wait before the next try. */
+/** How often a failed job is tried in all, and how long to wait before the next try (at most 5 minutes). */
 export const JOB_ATTEMPTS = 3;
-export const retryDelayMs = (attempt: number): number => 1_000 * 4 ** (attempt - 1);
+export const retryDelayMs = (attempt: number): number => Math.min(1_000 * 4 ** (attempt - 1), 5 * 60_000);
+
+/**
+ * A thumbnail is tried for longer: storage out of reach for a few minutes must not leave a photo without
+ * one for good (the others are rewritten whole, or run again, at the next change or start).
+ */
+export const DERIVATIVES_ATTEMPTS = 8;
+export const attemptsOf = (name: JobName): number =>
+  name === 'media.derivatives' ? DERIVATIVES_ATTEMPTS : JOB_ATTEMPTS;
