@@ -1,7 +1,8 @@
 // Authenticated request overhead: throughput of GET /api/auth/me (bearer token, the real built server)
 // as a fraction of a bare Fastify route answering the same bytes with the same content type, measured in
-// the same run with 50 connections. Target: at least 0.6.
+// the same run with 50 connections, once the server has finished its start-up work. Target: at least 0.8.
 import { Buffer } from 'node:buffer';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   ROOT,
@@ -13,6 +14,7 @@ import {
   request,
   serverEntryPoint,
   signedInUser,
+  sleep,
   startProcess,
   startServer,
   stopProcess,
@@ -25,7 +27,36 @@ const WARMUP_S = 2;
 const MEASURE_S = 5;
 const ROUNDS = 2;
 const DIAGNOSTIC_S = 5;
-const TARGET = 0.6;
+const TARGET = 0.8;
+/** The server has settled once it uses less than this share of one core for a second. */
+const SETTLED_CPU = 0.1;
+const SETTLE_LIMIT_S = 120;
+
+/** CPU time of a process, all its threads, in clock ticks (/proc, Linux). */
+function cpuTicks(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/**
+ * Waits until the server has done the work it starts once it listens (the gazetteer and the place-tile
+ * index, built in slices on its event loop): on a busy machine that took longer than the warm-up and
+ * landed in the first measured rounds. Returns the seconds waited, or undefined where /proc is missing.
+ */
+async function untilSettled(pid) {
+  if (!existsSync(`/proc/${pid}/stat`)) return undefined;
+  const ticksPerSecond = 100; // USER_HZ, 100 on every Linux this runs on
+  const started = Date.now();
+  let before = cpuTicks(pid);
+  while (Date.now() - started < SETTLE_LIMIT_S * 1000) {
+    await sleep(1000);
+    const now = cpuTicks(pid);
+    if ((now - before) / ticksPerSecond < SETTLED_CPU) return (Date.now() - started) / 1000;
+    before = now;
+  }
+  throw new Error(`the server still used ${SETTLED_CPU}+ of a core after ${SETTLE_LIMIT_S} s of waiting`);
+}
 
 function describe(run) {
   return `${fmt(run.rps)} req/s (${fmt(run.total)} requests in ${run.seconds} s, p50 ${run.latencyP50} ms, p99 ${run.latencyP99} ms)`;
@@ -64,6 +95,8 @@ export async function run() {
     const contentType = me.headers['content-type'];
     log(`signed up, verified (code from the outbox .eml) and signed in as ${email}`);
     log(`GET /api/auth/me → 200, ${me.body.length} bytes, content-type: ${contentType}`);
+    const settled = await untilSettled(server.child.pid);
+    if (settled !== undefined) log(`server settled (start-up work done) after ${settled.toFixed(0)} s`);
 
     // The baseline: a bare Fastify route in its own process answering exactly those bytes.
     const barePort = await freePort();

@@ -99,7 +99,7 @@ export class SessionService {
    * The user and session behind a bearer token, or null when the token is bad, expired or its session has
    * ended.
    */
-  async authenticate(accessToken: string): Promise<{ user: UserRow; sessionId: string } | null> {
+  async authenticate(accessToken: string): Promise<Authenticated | null> {
     const claims = await this.deps.accessTokens.verify(accessToken);
     if (!claims) return null;
     const now = this.deps.now();
@@ -107,9 +107,23 @@ export class SessionService {
       this.deps.users.findForRequest(claims.userId, now),
       this.deps.sessions.findForRequest(claims.sessionId, now),
     ]);
-    if (!user || user.token_version !== claims.tokenVersion) return null;
-    if (!isLive(session, now) || session.user_id !== user.id) return null;
-    return { user, sessionId: session.id };
+    return admitted(claims, user, session, now);
+  }
+
+  /**
+   * authenticate()'s answer when the token, its user and its session were all read in the last second
+   * (a client's second and later requests), from the same reads and checks; undefined when any of them
+   * must be read first. It saves a request the promises of a lookup that has nothing to wait for.
+   */
+  authenticateFromMemory(accessToken: string): Authenticated | null | undefined {
+    const claims = this.deps.accessTokens.verifiedBefore(accessToken);
+    if (claims === null) return null;
+    if (claims === undefined) return undefined;
+    const now = this.deps.now();
+    const user = this.deps.users.readForRequest(claims.userId, now);
+    const session = user && this.deps.sessions.readForRequest(claims.sessionId, now);
+    if (!session) return undefined;
+    return admitted(claims, user, session, now);
   }
 
   private async end(sessionId: string, now: number): Promise<void> {
@@ -139,6 +153,24 @@ export class SessionService {
     );
     return { session: { accessToken: token, expiresAt, user: toUser(user) }, refreshToken, refreshExpiresAt };
   }
+}
+
+/** The user and session behind a valid access token. */
+export interface Authenticated {
+  user: UserRow;
+  sessionId: string;
+}
+
+/** The token's user still holds its token version and its session still lives. */
+function admitted(
+  claims: { tokenVersion: number },
+  user: UserRow | undefined,
+  session: SessionRow | undefined,
+  now: number,
+): Authenticated | null {
+  if (!user || user.token_version !== claims.tokenVersion) return null;
+  if (!isLive(session, now) || session.user_id !== user.id) return null;
+  return { user, sessionId: session.id };
 }
 
 /** Every session of the account ends, in this process at once and on other instances within a second. */

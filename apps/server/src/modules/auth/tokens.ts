@@ -65,17 +65,25 @@ export class AccessTokens {
     return { token, expiresAt };
   }
 
+  /**
+   * The claims of a token verified before, or null once it has expired; undefined for a token never
+   * verified here, which only verify() can judge.
+   */
+  verifiedBefore(token: string): AccessClaims | null | undefined {
+    const known = this.verified.get(token);
+    if (!known) return undefined;
+    if (known.expiresAt > this.now()) {
+      return { userId: known.userId, tokenVersion: known.tokenVersion, sessionId: known.sessionId };
+    }
+    this.verified.delete(token);
+    return null;
+  }
+
   /** Returns the claims, or null for a token that is malformed, tampered with or expired. */
   async verify(token: string): Promise<AccessClaims | null> {
+    const known = this.verifiedBefore(token);
+    if (known !== undefined) return known;
     const now = this.now();
-    const known = this.verified.get(token);
-    if (known) {
-      if (known.expiresAt > now) {
-        return { userId: known.userId, tokenVersion: known.tokenVersion, sessionId: known.sessionId };
-      }
-      this.verified.delete(token);
-      return null;
-    }
     try {
       const { payload } = await jwtVerify(token, await this.cryptoKey(), {
         issuer: this.issuer,
