@@ -32,8 +32,9 @@ export async function waitUntilReady(
   baseURL: string,
   child: ChildProcess,
   output: () => string,
+  timeoutMs = READY_TIMEOUT_MS,
 ): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
+  const deadline = Date.now() + timeoutMs;
   let lastProblem = 'no answer yet';
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
@@ -51,7 +52,7 @@ export async function waitUntilReady(
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(
-    `The server was not ready within ${READY_TIMEOUT_MS / 1000} s (${lastProblem}). Its output:\n${output()}`,
+    `The server was not ready within ${timeoutMs / 1000} s (${lastProblem}). Its output:\n${output()}`,
   );
 }
 
