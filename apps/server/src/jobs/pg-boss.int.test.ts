@@ -101,6 +101,25 @@ describe('the pg-boss job queue', () => {
     expect(most).toBe(1);
   });
 
+  it('opens again on the next call when the database was out of reach the first time', async () => {
+    let reachable = false;
+    const flaky = queue({
+      schema: async () => {
+        if (!reachable) throw new Error('connect ECONNREFUSED');
+        return schema;
+      },
+    });
+    const ran: string[] = [];
+    await expect(flaky.enqueue('progress.refresh', { userId: 'late' }, { key: 'late' })).rejects.toThrow(
+      'ECONNREFUSED',
+    );
+    reachable = true;
+    flaky.start(refreshing(async (userId) => void ran.push(userId)));
+    await flaky.enqueue('progress.refresh', { userId: 'late' }, { key: 'late' });
+    await flaky.idle();
+    expect(ran).toEqual(['late']);
+  });
+
   it('runs no more jobs of one name at once than its slots in one process', async () => {
     const worker = queue({ slots: { 'progress.refresh': 2 } });
     let running = 0;

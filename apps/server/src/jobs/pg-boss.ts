@@ -95,8 +95,8 @@ export class PgBossQueue implements JobQueue {
   async enqueue<N extends JobName>(name: N, payload: JobPayloads[N], options: EnqueueOptions = {}) {
     if (this.stopped) return;
     const boss = await this.open();
-    // pg-boss's 'short' policy keeps one waiting job per key; a job without a key gets a key of its own.
     const retryDelay = this.options.retryDelaySeconds ?? 1;
+    // pg-boss's 'short' policy keeps one waiting job per key; a job without a key gets a key of its own.
     // How it is retried and when it expires travel with each job: the process that enqueues decides.
     await boss.send(name, payload, {
       singletonKey: options.key ?? `unkeyed:${randomUUID()}`,
@@ -110,6 +110,7 @@ export class PgBossQueue implements JobQueue {
   }
 
   start(handlers: JobHandlers): void {
+    if (this.closed) return;
     this.handlers = handlers;
     this.stopped = false;
     if (this.slots.length > 0) return;
@@ -148,26 +149,40 @@ export class PgBossQueue implements JobQueue {
     return this.options.slots?.[name] ?? SLOTS[name];
   }
 
-  /** Starts pg-boss once (its tables are made or migrated then) and makes every job's queue. */
+  /**
+   * Starts pg-boss once (its tables are made or migrated then) and makes every job's queue; again after a
+   * start that failed.
+   */
   private open(): Promise<PgBoss> {
-    this.ready ??= (async () => {
-      const { schema } = this.options;
-      this.schema = typeof schema === 'function' ? await schema() : (schema ?? 'pgboss');
-      const boss = new PgBoss({
-        connectionString: this.options.connectionString,
-        schema: this.schema,
-        max: 4,
-        // Jobs are taken by this file's own slots, never by pg-boss's work(); its cron is not used.
-        schedule: false,
-        supervise: true,
-        maintenanceIntervalSeconds: this.options.maintenanceIntervalSeconds ?? 30,
-      });
-      boss.on('error', (error) => this.options.log.error({ err: error }, 'the job queue reported an error'));
+    this.ready ??= this.connect().catch((error: unknown) => {
+      // The database was out of reach: the next enqueue or poll tries again from the start.
+      this.ready = undefined;
+      throw error;
+    });
+    return this.ready;
+  }
+
+  private async connect(): Promise<PgBoss> {
+    const { schema } = this.options;
+    this.schema = typeof schema === 'function' ? await schema() : (schema ?? 'pgboss');
+    const boss = new PgBoss({
+      connectionString: this.options.connectionString,
+      schema: this.schema,
+      max: 4,
+      // Jobs are taken by this file's own slots, never by pg-boss's work(); its cron is not used.
+      schedule: false,
+      supervise: true,
+      maintenanceIntervalSeconds: this.options.maintenanceIntervalSeconds ?? 30,
+    });
+    boss.on('error', (error) => this.options.log.error({ err: error }, 'the job queue reported an error'));
+    try {
       await boss.start();
       for (const name of JOB_NAMES) await boss.createQueue(name, { name, policy: 'short' });
-      return boss;
-    })();
-    return this.ready;
+    } catch (error) {
+      await boss.stop({ graceful: false, close: true }).catch(() => {});
+      throw error;
+    }
+    return boss;
   }
 
   /** One job of `name` at a time: takes the next, runs it, and asks again at once or after a poll. */
@@ -185,12 +200,15 @@ export class PgBossQueue implements JobQueue {
     const run = async () => {
       while (!this.stopped) {
         let ran = false;
+        let failed = false;
         try {
           ran = await this.runNext(await this.open(), name);
         } catch (error) {
+          failed = true;
           this.options.log.error({ err: error, job: name }, 'jobs could not be taken from the queue');
         }
-        if (!ran && !this.stopped) await sleep(pollMs);
+        // A database out of reach is asked again ten polls later, not every poll by every slot.
+        if (!ran && !this.stopped) await sleep(failed ? pollMs * 10 : pollMs);
       }
     };
     const slot: Slot = { name, wake: () => wake(), done: run() };
