@@ -13,6 +13,7 @@ import { registerErrorHandling, sendFrameworkError } from './http/errors.js';
 import { registerStrictJsonParser, registerStrictQueryStrings } from './http/json.js';
 import { serializerCompiler } from './http/serializer.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerShutdownRefusal } from './http/shutdown.js';
 import { requireDocumentedGuard } from './http/guarded-routes.js';
 import { requireSameOrigin } from './http/same-origin.js';
 import { databaseRateLimitStore } from './http/rate-limit-store.js';
@@ -69,6 +70,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     // A malformed or over-long path answers in the API's error shape, like every other refusal.
     frameworkErrors: sendFrameworkError,
+    // While closing, registerShutdownRefusal answers in that shape too.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -76,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerStrictJsonParser(app);
   registerStrictQueryStrings(app);
   registerErrorHandling(app);
+  const shutdown = registerShutdownRefusal(app);
 
   registerSecurityHeaders(app, {
     https: config.publicUrl.startsWith('https://'),
@@ -125,7 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         await api.register(localStorageRoutes, { storage, uploadWanted });
       }
       await registerCompression(api);
-      await api.register(healthRoutes, { db });
+      await api.register(healthRoutes, { db, shutdown });
       // Cookies are read and written only under /api/auth, so only those routes pay for the plugin.
       await api.register(
         async (authScope) => {

@@ -69,7 +69,7 @@ export function createDatabase(database: Config['database']): Db {
   if (database.dialect === 'postgres') {
     return new Kysely<Database>({
       dialect: new OwnSchemaPostgresDialect({
-        pool: new pg.Pool({ connectionString: database.url, max: 10 }),
+        pool: postgresPool({ connectionString: database.url, max: 10 }),
       }),
     });
   }
@@ -80,6 +80,29 @@ export function createDatabase(database: Config['database']): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+/** How long a request waits for a new connection before it is answered 503 (the database is out of reach). */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * A pool that survives the database restarting: a connection the server closes is dropped (pg emits
+ * 'error' for it, which ends the process where nothing listens), an idle one reported, and the next query
+ * opens a new one; a connection that cannot be had within CONNECT_TIMEOUT_MS (the database out of reach,
+ * or every connection busy that long) fails instead of leaving requests waiting.
+ */
+export function postgresPool(
+  options: pg.PoolConfig,
+  onIdleError: (error: Error) => void = (error) =>
+    console.warn(`An idle database connection was lost (${error.message}); the next query opens another.`),
+): pg.Pool {
+  const pool = new pg.Pool({ connectionTimeoutMillis: CONNECT_TIMEOUT_MS, ...options });
+  pool.on('error', onIdleError);
+  // A connection that ends while checked out rejects the query running on it (answered 503), then emits
+  // 'error' on its client, which no one else listens to then: the query has reported it already, and the
+  // pool drops the client when it comes back.
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
 }
 
 /**

@@ -2,6 +2,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode } from '@waymarks/shared';
+import { StorageUnavailableError } from '../adapters/storage/object-storage.js';
+import { isDatabaseUnreachable } from '../db/unreachable.js';
 
 export class AppError extends Error {
   constructor(
@@ -25,6 +27,28 @@ export const tooManyRequests = (message = 'Too many attempts. Please try again l
 /** Work refused for now rather than queued without bound; the client may try again after the pause. */
 export const serviceBusy = (message: string, retryAfterSeconds: number) =>
   new AppError(503, ErrorCode.serviceBusy, message, { 'retry-after': String(retryAfterSeconds) });
+
+/** What a request is told when what it needs is out of reach for now (decision 098). */
+export const UNAVAILABLE_MESSAGES = {
+  service: 'The service cannot take this request just now. Please try again in a moment.',
+  storage: 'Photos and videos cannot be reached just now. Please try again in a minute.',
+} as const;
+/** A database restarts in seconds; storage out of reach tends to stay so for longer. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = { service: 5, storage: 30 } as const;
+
+/**
+ * The 503 for an error that says a dependency is out of reach, not that the request was wrong: the
+ * storage adapter's StorageUnavailableError, or the database refusing or cutting off the connection.
+ */
+function unavailable(error: unknown): AppError | undefined {
+  const what =
+    error instanceof StorageUnavailableError
+      ? 'storage'
+      : isDatabaseUnreachable(error)
+        ? 'service'
+        : undefined;
+  return what && serviceBusy(UNAVAILABLE_MESSAGES[what], UNAVAILABLE_RETRY_AFTER_SECONDS[what]);
+}
 
 const INTERNAL_ERROR = { error: { code: ErrorCode.internal, message: 'Something went wrong on our side' } };
 
@@ -62,11 +86,14 @@ export function sendFrameworkError(error: FastifyError, request: FastifyRequest,
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
+    const outOfReach = unavailable(error);
+    if (outOfReach) request.log.warn({ err: error }, 'a dependency is out of reach; answered 503');
+    const refusal = outOfReach ?? error;
+    if (refusal instanceof AppError) {
       return reply
-        .status(error.statusCode)
-        .headers(error.headers)
-        .send({ error: { code: error.code, message: error.message } });
+        .status(refusal.statusCode)
+        .headers(refusal.headers)
+        .send({ error: { code: refusal.code, message: refusal.message } });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];

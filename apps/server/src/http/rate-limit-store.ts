@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { serviceBusy } from './errors.js';
+import { serviceBusy, UNAVAILABLE_MESSAGES } from './errors.js';
 
 /**
  * A hit is one short statement; one that has not answered after this long has found the database down or
@@ -17,9 +17,7 @@ export const HIT_TIMEOUT_MS = 5_000;
 /** How often an instance deletes the rows whose window has ended. */
 export const SWEEP_EVERY_MS = 60_000;
 
-export const RATE_LIMIT_STORE_MESSAGES = {
-  unavailable: 'The service cannot take this request just now. Please try again in a moment.',
-} as const;
+export const RATE_LIMIT_STORE_MESSAGES = { unavailable: UNAVAILABLE_MESSAGES.service } as const;
 const RETRY_AFTER_SECONDS = 5;
 
 interface StoreDeps {

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { newId } from '../common/ids.js';
-import { createDatabase, migrateToLatest, type Db } from '../db/database.js';
+import { createDatabase, migrateToLatest, postgresPool, type Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { OwnSchemaPostgresDialect } from '../db/own-schema-introspector.js';
 import { GazetteerService } from '../geo/gazetteer-service.js';
@@ -48,7 +48,11 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+/** `url`: the PostgreSQL to use instead of TEST_DATABASE_URL's (the same server, through a proxy). */
+export async function createTestDatabase(
+  dialect: Dialect,
+  options: { url?: string } = {},
+): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(path.join(tmpdir(), 'waymarks-test-'));
     const database = { dialect: 'sqlite' as const, file: path.join(dir, 'test.db') };
@@ -63,7 +67,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
       },
     };
   }
-  const url = process.env.TEST_DATABASE_URL;
+  const url = options.url ?? process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is required for PostgreSQL tests');
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
@@ -73,7 +77,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   const connect = () =>
     new Kysely<Database>({
       dialect: new OwnSchemaPostgresDialect({
-        pool: new pg.Pool({ connectionString: url, options: `-c search_path=${schema}`, max: 5 }),
+        pool: postgresPool({ connectionString: url, options: `-c search_path=${schema}`, max: 5 }),
       }),
     });
   const db = connect();
@@ -120,14 +124,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** `jobs`: a queue of the suite's own instead of the in-process one (its failures are its own to report). */
+/**
+ * `jobs`: a queue of the suite's own instead of the in-process one (its failures are its own to report).
+ * `databaseUrl`: on PostgreSQL, the address the app reaches the database by (a proxy in front of it).
+ */
 export async function startTestApp(
   dialect: Dialect,
   env: Record<string, string> = {},
-  options: { jobs?: JobQueue } = {},
+  options: { jobs?: JobQueue; databaseUrl?: string } = {},
 ): Promise<TestApp> {
   const mail = await startSmtpCapture();
-  const testDb = await createTestDatabase(dialect);
+  const testDb = await createTestDatabase(dialect, options.databaseUrl ? { url: options.databaseUrl } : {});
   await migrateToLatest(testDb.db);
   // A data folder of the app's own (media, outbox) unless the suite brings one: suites run side by side.
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'waymarks-app-'));

@@ -111,6 +111,17 @@ export class ObjectNotFoundError extends Error {
   }
 }
 
+/**
+ * The storage could not be reached, or answered that it cannot serve now (a 5xx): nothing was decided
+ * about the object, and the same call may succeed later. The HTTP layer answers it 503 (decision 098).
+ */
+export class StorageUnavailableError extends Error {
+  override name = 'StorageUnavailableError';
+  constructor(override readonly cause: unknown) {
+    super(`Storage out of reach: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+}
+
 const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
 
 /** S3's own limit; local paths stay well within PATH_MAX with it. */

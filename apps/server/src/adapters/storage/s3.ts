@@ -9,6 +9,7 @@ import {
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
+  S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { createHash } from 'node:crypto';
@@ -31,6 +32,7 @@ import {
   downloadUrlTiming,
   ObjectNotFoundError,
   sha256Of,
+  StorageUnavailableError,
   type ByteRange,
   type ObjectStorage,
   type StorageOptions,
@@ -41,6 +43,9 @@ export type S3StorageConfig = Extract<Config['storage'], { kind: 's3' }>;
 
 /** DeleteObjects takes at most this many keys per request. */
 const DELETE_BATCH = 1000;
+/** How long the SDK waits for a connection, and for the next byte of an open one, before it gives up. */
+const CONNECT_TIMEOUT_MS = 5_000;
+const SOCKET_IDLE_TIMEOUT_MS = 30_000;
 
 export class S3Storage implements ObjectStorage {
   readonly kind = 's3' as const;
@@ -63,6 +68,9 @@ export class S3Storage implements ObjectStorage {
       // so S3 refuses the real upload) and are unknown to many S3-compatible servers.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      // Without them an unreachable endpoint holds a request for the system's TCP timeout (minutes), each of
+      // the SDK's three tries. The socket limit is on silence, not on length: large objects still stream.
+      requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, socketTimeout: SOCKET_IDLE_TIMEOUT_MS },
     });
     // DeleteObjects must carry an integrity header. AWS takes the SDK's CRC32; several S3-compatible
     // servers only know Content-MD5, which AWS accepts as well.
@@ -78,6 +86,20 @@ export class S3Storage implements ObjectStorage {
         return next(args);
       },
       { step: 'build', name: 'waymarksContentMd5' },
+    );
+    // Outermost, so it sees what is left after the SDK's own retries: a server out of reach, silent or
+    // failing (5xx) becomes StorageUnavailableError, which the HTTP layer answers 503; S3's other answers
+    // (404, 416, 403 …) pass through as they are.
+    this.#client.middlewareStack.add(
+      (next) => async (args) => {
+        try {
+          return await next(args);
+        } catch (error) {
+          if (isOutOfReach(error)) throw new StorageUnavailableError(error);
+          throw error;
+        }
+      },
+      { step: 'initialize', priority: 'high', name: 'waymarksOutOfReach' },
     );
   }
 
@@ -340,4 +362,29 @@ function statusOf(error: unknown): number | undefined {
 function isNotFound(error: unknown): boolean {
   const name = (error as { name?: string } | undefined)?.name;
   return name === 'NotFound' || name === 'NoSuchKey' || statusOf(error) === 404;
+}
+
+/**
+ * No answer (refused, reset, timed out: the SDK's errors then are not S3ServiceExceptions) or S3 saying it
+ * cannot serve now (500, 503 SlowDown …).
+ */
+function isOutOfReach(error: unknown): boolean {
+  if (!(error instanceof S3ServiceException)) return error instanceof Error && isNetworkError(error);
+  return (statusOf(error) ?? 0) >= 500;
+}
+
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+function isNetworkError(error: Error): boolean {
+  const code = (error as { code?: unknown }).code;
+  return error.name === 'TimeoutError' || (typeof code === 'string' && NETWORK_CODES.has(code));
 }

@@ -109,6 +109,10 @@ export interface S3TestServer {
   config: S3StorageConfig;
   /** Every request the server received, in order. */
   requests: Array<{ method: string; url: string; headers: IncomingHttpHeaders }>;
+  /** Stops answering, keeping the bucket's data: connections are cut, new ones refused. */
+  stop(): Promise<void>;
+  /** Answers again after stop(), on the same port with the same data. */
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -116,24 +120,38 @@ export interface S3TestServer {
 export async function startS3rver(bucket = 'waymarks-test'): Promise<S3TestServer> {
   letS3rverPage();
   const directory = mkdtempSync(path.join(tmpdir(), 'waymarks-s3rver-'));
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: bucket, configs: [CORS_ANY_ORIGIN] }],
-  });
-  const address = await server.run();
-  keepCopyChecksums(server, directory);
   const requests: S3TestServer['requests'] = [];
-  server.httpServer.on('request', (request) => {
-    requests.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers });
-  });
+  let port = 0;
+  let running: S3rverInstance | undefined;
+  const start = async () => {
+    const server = new S3rver({
+      address: '127.0.0.1',
+      port,
+      silent: true,
+      directory,
+      configureBuckets: [{ name: bucket, configs: [CORS_ANY_ORIGIN] }],
+    });
+    port = (await server.run()).port;
+    // Kept in memory: checksums of copies made before a restart are gone, as on a server that keeps none.
+    keepCopyChecksums(server, directory);
+    server.httpServer.on('request', (request: IncomingMessage) => {
+      requests.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers });
+    });
+    running = server;
+  };
+  const stop = async () => {
+    const server = running;
+    running = undefined;
+    if (!server) return;
+    server.httpServer.closeAllConnections();
+    await server.close();
+  };
+  await start();
   return {
     // s3rver knows one account; it reads the key id but (with SigV4) checks no signature.
     config: {
       kind: 's3',
-      endpoint: `http://127.0.0.1:${address.port}`,
+      endpoint: `http://127.0.0.1:${port}`,
       region: 'us-east-1',
       bucket,
       accessKeyId: 'S3RVER',
@@ -141,9 +159,10 @@ export async function startS3rver(bucket = 'waymarks-test'): Promise<S3TestServe
       forcePathStyle: true,
     },
     requests,
+    stop,
+    start,
     close: async () => {
-      server.httpServer.closeAllConnections();
-      await server.close();
+      await stop();
       rmSync(directory, { recursive: true, force: true });
     },
   };
