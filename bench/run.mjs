@@ -4,6 +4,7 @@
 // benchmark crashed.
 //   node bench/run.mjs [name ...]   runs only the named benchmarks
 //   node bench/run.mjs --record …   also writes the figures of those that ran to earlier-figures.json
+//   node bench/run.mjs soak         the 30-minute soak (load.mjs), run only when named
 // Beside each figure it prints the one earlier-figures.json holds from the last recorded run.
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -29,7 +30,11 @@ const BENCHMARKS = [
   'media-queue',
   'media-grouping-browser',
   'avatar',
+  'load',
 ];
+
+/** Run only when named, each an entry of another benchmark's module. */
+const ON_REQUEST = { soak: { module: 'load', entry: 'soak' } };
 
 const EARLIER_FILE = new URL('./earlier-figures.json', import.meta.url);
 const earlierFile = JSON.parse(readFileSync(EARLIER_FILE, 'utf8'));
@@ -41,12 +46,13 @@ const earlierOf = (name) => {
 
 const record = process.argv.includes('--record');
 const only = process.argv.slice(2).filter((arg) => arg !== '--record');
-const unknown = only.filter((name) => !BENCHMARKS.includes(name));
+const known = [...BENCHMARKS, ...Object.keys(ON_REQUEST)];
+const unknown = only.filter((name) => !known.includes(name));
 if (unknown.length > 0) {
-  console.error(`unknown benchmark(s): ${unknown.join(', ')}; known: ${BENCHMARKS.join(', ')}`);
+  console.error(`unknown benchmark(s): ${unknown.join(', ')}; known: ${known.join(', ')}`);
   process.exit(2);
 }
-const selected = only.length > 0 ? BENCHMARKS.filter((name) => only.includes(name)) : BENCHMARKS;
+const selected = only.length > 0 ? known.filter((name) => only.includes(name)) : BENCHMARKS;
 
 const rule = (title) => `── ${title} ${'─'.repeat(Math.max(3, 100 - title.length))}`;
 
@@ -61,8 +67,8 @@ for (const name of selected) {
   console.log(rule(name));
   const started = performance.now();
   try {
-    const { run } = await import(`./${name}.mjs`);
-    const result = await run();
+    const { module = name, entry = 'run' } = ON_REQUEST[name] ?? {};
+    const result = await (await import(`./${module}.mjs`))[entry]();
     const seconds = (performance.now() - started) / 1000;
     const status = result.skipped ? 'SKIP' : result.pass ? 'PASS' : 'FAIL';
     results.push({ ...result, name, seconds, status, earlier: earlierOf(name) });
