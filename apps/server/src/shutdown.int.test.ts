@@ -142,7 +142,7 @@ const refused = (port: number) =>
   });
 
 describe.each(testDialects())('the web server stopping on SIGTERM, on %s', (dialect) => {
-  it.only(
+  it(
     'finishes the upload in flight, refuses what comes after with 503 or a closed port, and exits 0',
     async () => {
       const environment = await createEnvironment(dialect);
