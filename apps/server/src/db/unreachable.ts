@@ -1,17 +1,6 @@
 // Whether an error says the database is out of reach (refused, cut off, restarting), not that a query was
 // wrong: such a request is answered 503 and may be tried again (http/errors.ts, decision 098).
-
-/** Failures of the connection itself, as Node's sockets name them. */
-const SOCKET_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-]);
+import { errorCode, isSocketError } from '../common/socket-errors.js';
 
 /**
  * PostgreSQL's SQLSTATEs for the same: class 08 (connection exception), and a server that is shutting down
@@ -28,7 +17,6 @@ const PG_MESSAGES = [
 
 export function isDatabaseUnreachable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && (SOCKET_CODES.has(code) || POSTGRES_CODES.test(code))) return true;
+  if (isSocketError(error) || POSTGRES_CODES.test(errorCode(error) ?? '')) return true;
   return PG_MESSAGES.some((message) => error.message.startsWith(message));
 }

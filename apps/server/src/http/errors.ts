@@ -36,18 +36,18 @@ export const UNAVAILABLE_MESSAGES = {
 /** A database restarts in seconds; storage out of reach tends to stay so for longer. */
 const UNAVAILABLE_RETRY_AFTER_SECONDS = { service: 5, storage: 30 } as const;
 
+/** The 503 of a dependency out of reach for now: the database (`service`) or storage. */
+export const unavailable = (what: keyof typeof UNAVAILABLE_MESSAGES) =>
+  serviceBusy(UNAVAILABLE_MESSAGES[what], UNAVAILABLE_RETRY_AFTER_SECONDS[what]);
+
 /**
  * The 503 for an error that says a dependency is out of reach, not that the request was wrong: the
  * storage adapter's StorageUnavailableError, or the database refusing or cutting off the connection.
  */
-function unavailable(error: unknown): AppError | undefined {
-  const what =
-    error instanceof StorageUnavailableError
-      ? 'storage'
-      : isDatabaseUnreachable(error)
-        ? 'service'
-        : undefined;
-  return what && serviceBusy(UNAVAILABLE_MESSAGES[what], UNAVAILABLE_RETRY_AFTER_SECONDS[what]);
+function outOfReach(error: unknown): AppError | undefined {
+  if (error instanceof StorageUnavailableError) return unavailable('storage');
+  if (isDatabaseUnreachable(error)) return unavailable('service');
+  return undefined;
 }
 
 const INTERNAL_ERROR = { error: { code: ErrorCode.internal, message: 'Something went wrong on our side' } };
@@ -86,9 +86,9 @@ export function sendFrameworkError(error: FastifyError, request: FastifyRequest,
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const outOfReach = unavailable(error);
-    if (outOfReach) request.log.warn({ err: error }, 'a dependency is out of reach; answered 503');
-    const refusal = outOfReach ?? error;
+    const busy = outOfReach(error);
+    if (busy) request.log.warn({ err: error }, 'a dependency is out of reach; answered 503');
+    const refusal = busy ?? error;
     if (refusal instanceof AppError) {
       return reply
         .status(refusal.statusCode)

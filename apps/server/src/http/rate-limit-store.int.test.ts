@@ -23,7 +23,8 @@ import {
   type Dialect,
   type TestApp,
 } from '../testing/test-app.js';
-import { RATE_LIMIT_STORE_MESSAGES, SWEEP_EVERY_MS, databaseRateLimitStore } from './rate-limit-store.js';
+import { UNAVAILABLE_MESSAGES } from './errors.js';
+import { SWEEP_EVERY_MS, databaseRateLimitStore } from './rate-limit-store.js';
 
 /** A route limited per address (30 a minute) whose handler needs nothing: no cookie answers 204. */
 const refresh = (t: TestApp, address: string) =>
@@ -267,7 +268,7 @@ describe.each(testDialects().filter((dialect) => dialect === 'postgres'))(
         expect(res.headers['retry-after']).toBe('5');
         expect(res.json().error).toEqual({
           code: ErrorCode.serviceBusy,
-          message: RATE_LIMIT_STORE_MESSAGES.unavailable,
+          message: UNAVAILABLE_MESSAGES.service,
         });
       } finally {
         await app.close();

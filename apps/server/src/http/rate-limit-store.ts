@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { serviceBusy, UNAVAILABLE_MESSAGES } from './errors.js';
+import { unavailable } from './errors.js';
 
 /**
  * A hit is one short statement; one that has not answered after this long has found the database down or
@@ -16,9 +16,6 @@ import { serviceBusy, UNAVAILABLE_MESSAGES } from './errors.js';
 export const HIT_TIMEOUT_MS = 5_000;
 /** How often an instance deletes the rows whose window has ended. */
 export const SWEEP_EVERY_MS = 60_000;
-
-export const RATE_LIMIT_STORE_MESSAGES = { unavailable: UNAVAILABLE_MESSAGES.service } as const;
-const RETRY_AFTER_SECONDS = 5;
 
 interface StoreDeps {
   db: Db;
@@ -83,7 +80,7 @@ class RequestCounts {
   /** A database that fails or does not answer refuses the request for now, rather than skip the limit. */
   refusal(error: unknown): Error {
     this.deps.log.error({ err: error }, 'rate limit count failed');
-    return serviceBusy(RATE_LIMIT_STORE_MESSAGES.unavailable, RETRY_AFTER_SECONDS);
+    return unavailable('service');
   }
 }
 

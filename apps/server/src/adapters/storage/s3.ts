@@ -20,6 +20,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '../../config.js';
+import { isSocketError } from '../../common/socket-errors.js';
 import { contentDisposition } from './content-disposition.js';
 import {
   assertValidContentType,
@@ -373,18 +374,6 @@ function isOutOfReach(error: unknown): boolean {
   return (statusOf(error) ?? 0) >= 500;
 }
 
-const NETWORK_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-]);
-
 function isNetworkError(error: Error): boolean {
-  const code = (error as { code?: unknown }).code;
-  return error.name === 'TimeoutError' || (typeof code === 'string' && NETWORK_CODES.has(code));
+  return error.name === 'TimeoutError' || isSocketError(error);
 }
