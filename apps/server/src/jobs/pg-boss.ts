@@ -18,14 +18,6 @@ import {
   type JobQueue,
 } from './queue.js';
 
-const JOB_NAMES: readonly JobName[] = [
-  'media.derivatives',
-  'media.derivatives-resume',
-  'media.sweep',
-  'pins.city-backfill',
-  'progress.refresh',
-];
-
 /**
  * Jobs of each name one process runs at once. Each derivatives job may hold a decoded full-size image; a
  * traveller's figures are a few queries, and a slot held by a job waiting for another of its key (the
@@ -50,6 +42,9 @@ export const EXPIRE_IN_SECONDS: Record<JobName, number> = {
   'pins.city-backfill': 30 * 60,
   'progress.refresh': 60,
 };
+
+/** Every job's name: a queue each. SLOTS names them all, as its type requires. */
+const JOB_NAMES = Object.keys(SLOTS) as JobName[];
 
 export interface PgBossQueueOptions {
   connectionString: string;
