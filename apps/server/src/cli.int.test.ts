@@ -19,14 +19,7 @@ describe.each(testDialects())('npm run admin on %s', (dialect) => {
     } else {
       // The CLI migrates the database it is pointed at; give it an empty schema of its own.
       const testDb = await createTestDatabase('postgres');
-      const schema = (
-        await testDb.db
-          .selectNoFrom((eb) => eb.fn<string>('current_schema').as('s'))
-          .executeTakeFirstOrThrow()
-      ).s;
-      const url = new URL(process.env.TEST_DATABASE_URL!);
-      url.searchParams.set('options', `-c search_path=${schema}`);
-      env = { DATABASE_URL: url.href };
+      env = { DATABASE_URL: testDb.databaseUrl };
       cleanup = testDb.drop;
     }
   });

@@ -47,12 +47,7 @@ async function createEnvironment(dialect: Dialect): Promise<{ dataDir: string; d
     drop = () => db.destroy();
   } else {
     const testDb = await createTestDatabase('postgres');
-    const { schema } = await testDb.db
-      .selectNoFrom((eb) => eb.fn<string>('current_schema').as('schema'))
-      .executeTakeFirstOrThrow();
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    databaseUrl = url.href;
+    databaseUrl = testDb.databaseUrl;
     drop = () => testDb.drop();
   }
   cleanups.push(async () => {

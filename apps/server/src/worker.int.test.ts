@@ -41,12 +41,7 @@ async function createEnvironment(dialect: Dialect): Promise<Environment> {
     environment = { dataDir, databaseUrl: `sqlite:${file}`, db, drop: () => db.destroy() };
   } else {
     const testDb = await createTestDatabase('postgres');
-    const { schema } = await testDb.db
-      .selectNoFrom((eb) => eb.fn<string>('current_schema').as('schema'))
-      .executeTakeFirstOrThrow();
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    environment = { dataDir, databaseUrl: url.href, db: testDb.db, drop: () => testDb.drop() };
+    environment = { dataDir, databaseUrl: testDb.databaseUrl, db: testDb.db, drop: () => testDb.drop() };
   }
   cleanups.push(async () => {
     await environment.drop();

@@ -45,6 +45,11 @@ export interface TestDatabase {
   database: Config['database'];
   /** Connections of their own to the same database, as another process of the service opens. */
   connect(): Db;
+  /**
+   * The DATABASE_URL that opens this database in another process (the server, the worker, the admin CLI):
+   * the SQLite file, or the PostgreSQL URL with the test's schema first on its search path.
+   */
+  databaseUrl: string;
   drop(): Promise<void>;
 }
 
@@ -61,6 +66,7 @@ export async function createTestDatabase(
       db,
       database,
       connect: () => createDatabase(database),
+      databaseUrl: `sqlite:${database.file}`,
       drop: async () => {
         await db.destroy();
         rmSync(dir, { recursive: true, force: true });
@@ -81,10 +87,13 @@ export async function createTestDatabase(
       }),
     });
   const db = connect();
+  const databaseUrl = new URL(url);
+  databaseUrl.searchParams.set('options', `-c search_path=${schema}`);
   return {
     db,
     database: { dialect: 'postgres', url },
     connect,
+    databaseUrl: databaseUrl.href,
     drop: async () => {
       // The job queue's schema beside it, when an app on this database ran pg-boss (jobs/pg-boss.ts).
       await sql.raw(`drop schema if exists ${schema}_jobs cascade`).execute(db);

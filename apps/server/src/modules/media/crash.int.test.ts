@@ -107,14 +107,9 @@ async function createEnvironment(dialect: Dialect): Promise<Environment> {
       rmSync(dataDir, { recursive: true, force: true });
       throw error;
     });
-    const { schema } = await testDb.db
-      .selectNoFrom((eb) => eb.fn<string>('current_schema').as('schema'))
-      .executeTakeFirstOrThrow();
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.searchParams.set('options', `-c search_path=${schema}`);
     environment = {
       dataDir,
-      databaseUrl: url.href,
+      databaseUrl: testDb.databaseUrl,
       db: testDb.db,
       drop: async () => {
         await testDb.drop();
