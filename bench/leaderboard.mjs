@@ -10,12 +10,12 @@
 //   - The cost of keeping rankings current when a pin is added: the pin's insert alone, and the insert
 //     followed by the refresh, for a typical traveller (about 20 pins) and for the one with 10,000.
 // Smaller worlds for a quick look: LEADERBOARD_USERS=10000 LEADERBOARD_PINS=200000 node bench/run.mjs leaderboard
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
-import pg from 'pg';
 import {
   bundleServerCode,
+  createPostgresDatabase,
   fmt,
   freePort,
   percentile,
@@ -52,35 +52,6 @@ async function bundle() {
       ].join('\n'),
     )
   );
-}
-
-async function createPostgresDatabase() {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return { skipped: 'TEST_DATABASE_URL is not set' };
-  const name = `waymarks_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  try {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-  } catch (error) {
-    return { skipped: `cannot create a database on TEST_DATABASE_URL: ${error.message}` };
-  } finally {
-    await admin.end().catch(() => {});
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        await client.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
 }
 
 function timedGet(url, headers, agent) {

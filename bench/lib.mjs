@@ -14,6 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { build } from 'esbuild';
+import pg from 'pg';
 
 export { sleep, performance };
 
@@ -249,15 +250,9 @@ export function serverEntryPoint() {
   return serverEntry;
 }
 
-/**
- * Starts the real server on `port` with `dataDir`, logging at warn, no SMTP, SQLite unless `env` gives a
- * DATABASE_URL. Does not wait.
- */
-export function startServer({ port, dataDir, authSecret = randomSecret(), env: extraEnv = {} }) {
-  const entry = serverEntryPoint();
-  const env = {
-    PORT: String(port),
-    HOST: '127.0.0.1',
+/** What every process of the service gets here: `dataDir`, logging at warn, no SMTP, SQLite unless `env` says. */
+function serviceEnv({ dataDir, authSecret, env }) {
+  return {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     AUTH_SECRET: authSecret,
@@ -269,9 +264,76 @@ export function startServer({ port, dataDir, authSecret = randomSecret(), env: e
     PUBLIC_URL: '',
     GOOGLE_CLIENT_ID: '',
     GOOGLE_CLIENT_SECRET: '',
-    ...extraEnv,
+    ...env,
   };
-  return startProcess(process.execPath, entry.args, { env, label: entry.label });
+}
+
+/**
+ * Starts the real server on `port` with `dataDir`, logging at warn, no SMTP, SQLite unless `env` gives a
+ * DATABASE_URL. Does not wait.
+ */
+export function startServer({ port, dataDir, authSecret = randomSecret(), env = {} }) {
+  const entry = serverEntryPoint();
+  return startProcess(process.execPath, entry.args, {
+    env: { PORT: String(port), HOST: '127.0.0.1', ...serviceEnv({ dataDir, authSecret, env }) },
+    label: entry.label,
+  });
+}
+
+/**
+ * Starts the jobs worker (`apps/server/dist/worker.js`, or its source when the build is missing) beside a
+ * server started with the same `dataDir`, `authSecret` and `env` (JOBS=worker). Does not wait.
+ */
+export function startWorker({ dataDir, authSecret, env = {} }) {
+  const args = serverEntryPoint().built
+    ? [path.join(ROOT, 'apps/server/dist/worker.js')]
+    : ['--import', 'tsx', path.join(ROOT, 'apps/server/src/worker.ts')];
+  return startProcess(process.execPath, args, {
+    env: serviceEnv({ dataDir, authSecret, env }),
+    label: 'worker',
+  });
+}
+
+/**
+ * A fresh database on the PostgreSQL server of TEST_DATABASE_URL: { url, drop() }, or { skipped } with
+ * the reason there is none.
+ */
+export async function createPostgresDatabase(prefix = 'waymarks_bench') {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return { skipped: 'TEST_DATABASE_URL is not set' };
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const onServer = async (statement) => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end().catch(() => {});
+    }
+  };
+  try {
+    await onServer(`create database ${name}`);
+  } catch (error) {
+    return { skipped: `cannot create a database on TEST_DATABASE_URL: ${error.message}` };
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => onServer(`drop database if exists ${name} with (force)`) };
+}
+
+/** Runs `task` over `items`, `limit` at a time; answers the results in order. */
+export async function inFlight(items, limit, task) {
+  const results = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        results[index] = await task(items[index], index);
+      }
+    }),
+  );
+  return results;
 }
 
 /**

@@ -8,12 +8,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import sharp from 'sharp';
 import {
   ROOT,
   createAccount,
+  createPostgresDatabase,
   freePort,
+  inFlight,
   percentile,
   performance,
   randomSecret,
@@ -22,6 +23,7 @@ import {
   sleep,
   startProcess,
   startServer,
+  startWorker,
   stopProcess,
   tempDir,
   waitFor200,
@@ -41,30 +43,6 @@ function haproxyBinary() {
     if (!found.error && found.status === 0) return candidate;
   }
   return undefined;
-}
-
-/** A fresh database on the server of TEST_DATABASE_URL, or the reason there is none. */
-async function createPostgresDatabase() {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return { skipped: 'TEST_DATABASE_URL is not set' };
-  const name = `waymarks_load_${randomBytes(4).toString('hex')}`;
-  const onServer = async (statement) => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    try {
-      await admin.query(statement);
-    } finally {
-      await admin.end().catch(() => {});
-    }
-  };
-  try {
-    await onServer(`create database ${name}`);
-  } catch (error) {
-    return { skipped: `cannot create a database on TEST_DATABASE_URL: ${error.message}` };
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => onServer(`drop database if exists ${name} with (force)`) };
 }
 
 /**
@@ -115,7 +93,7 @@ function haproxyConfig({ onePort, twoPort, instancePorts }) {
 export async function startDeployment({ proxied }) {
   const haproxy = proxied ? haproxyBinary() : undefined;
   if (proxied && !haproxy) return { skipped: 'haproxy is not installed (apt-get install haproxy)' };
-  const database = await createPostgresDatabase();
+  const database = await createPostgresDatabase('waymarks_load');
   if (database.skipped) return database;
 
   const dataDir = tempDir();
@@ -146,22 +124,7 @@ export async function startDeployment({ proxied }) {
       processes.push(proc);
       return { port, proc, origin: `http://127.0.0.1:${port}` };
     });
-    const entry = serverEntryPoint();
-    const workerArgs = entry.built
-      ? [path.join(ROOT, 'apps/server/dist/worker.js')]
-      : ['--import', 'tsx', path.join(ROOT, 'apps/server/src/worker.ts')];
-    const worker = startProcess(process.execPath, workerArgs, {
-      env: {
-        ...env,
-        DATA_DIR: dataDir,
-        AUTH_SECRET: authSecret,
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'production',
-        BILLING: 'local',
-        SMTP_URL: '',
-      },
-      label: 'worker',
-    });
+    const worker = startWorker({ dataDir, authSecret, env });
     processes.push(worker);
     await Promise.all(
       instances.map(({ origin, proc }) =>
@@ -345,21 +308,6 @@ export async function smallPhotos() {
       return Buffer.concat([base.subarray(0, 2), marker, text, base.subarray(2)]);
     },
   };
-}
-
-/** Runs `task` over `items`, `limit` at a time; answers the results in order. */
-export async function inFlight(items, limit, task) {
-  const results = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        results[index] = await task(items[index], index);
-      }
-    }),
-  );
-  return results;
 }
 
 /**

@@ -33,6 +33,7 @@ import {
   bundleServerCode,
   fmt,
   freePort,
+  inFlight,
   mean,
   performance,
   serverEntryPoint,
@@ -74,21 +75,6 @@ async function bundleProcessing() {
     ].join('\n'),
   );
   return import(`${bundle}?${Date.now()}`);
-}
-
-/** Runs `task` over `items`, `limit` at a time, in order. Resolves the elapsed milliseconds. */
-async function inFlight(items, limit, task) {
-  const started = performance.now();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < items.length) {
-        const item = items[next++];
-        await task(item);
-      }
-    }),
-  );
-  return performance.now() - started;
 }
 
 /** CPU time a process has used so far, in ms, from /proc (Linux; undefined elsewhere). */

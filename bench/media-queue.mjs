@@ -11,23 +11,22 @@
 // bytes). Before each round, a warm-up account uploads 4 photos and waits for them, so the workers' first
 // decodes are not counted.
 // Targets: complete p50 at most 0.5× the in-request time; two workers take no longer than one.
-import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import pg from 'pg';
 import sharp from 'sharp';
 import {
-  ROOT,
   bundleServerCode,
   createAccount,
+  createPostgresDatabase,
   fmt,
   freePort,
+  inFlight,
   percentile,
   performance,
   randomSecret,
-  startProcess,
   startServer,
+  startWorker,
   stopProcess,
   tempDir,
   waitFor200,
@@ -40,37 +39,6 @@ const IN_FLIGHT = 4;
 const WIDTH = 2000;
 const HEIGHT = 1500;
 const TARGET_COMPLETE_RATIO = 0.5;
-const WORKER = path.join(ROOT, 'apps/server/dist/worker.js');
-
-/** A fresh database on the server of TEST_DATABASE_URL, or the reason there is none. */
-async function createPostgresDatabase() {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return { skipped: 'TEST_DATABASE_URL is not set' };
-  const name = `waymarks_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  try {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-  } catch (error) {
-    return { skipped: `cannot create a database on TEST_DATABASE_URL: ${error.message}` };
-  } finally {
-    await admin.end().catch(() => {});
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        await client.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
-}
 
 /**
  * `count` JPEGs in `dir`, each with pixels of its own: a few noise fields made once, each photo one of them
@@ -108,16 +76,6 @@ async function generatePhotos(dir, count) {
   return photos;
 }
 
-/** Runs `task` over `items`, `limit` at a time. */
-async function inFlight(items, limit, task) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < items.length) await task(items[next++]);
-    }),
-  );
-}
-
 export async function run() {
   const postgres = await createPostgresDatabase();
   if (postgres.skipped) return { name: 'media-queue', skipped: postgres.skipped, figure: '-', target: '-' };
@@ -130,15 +88,6 @@ export async function run() {
     JOBS: 'worker',
   };
   const authSecret = randomSecret();
-  const workerEnv = {
-    ...env,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    AUTH_SECRET: authSecret,
-    NODE_ENV: 'production',
-    BILLING: 'local',
-    SMTP_URL: '',
-  };
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const server = startServer({ port, dataDir, authSecret, env });
@@ -168,7 +117,7 @@ export async function run() {
     /** One round with `count` workers: the warm-up, then the 200 photos until all are ready. */
     const round = async (count) => {
       while (workers.length < count) {
-        workers.push(startProcess(process.execPath, [WORKER], { env: workerEnv, label: 'worker' }));
+        workers.push(startWorker({ dataDir, authSecret, env }));
       }
       const warm = await traveller(`warm-${count}@example.com`);
       for (const photo of warmUp) await uploadThroughApi(agent, origin, warm.auth, warm.pinId, photo);

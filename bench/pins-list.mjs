@@ -11,14 +11,14 @@
 // Target, on each database, for the plain answer of an unchanged list (the same bytes as the bare route):
 // p95 at most 50 ms and CPU at most 10× the bare route's. The answer right after an edit and the
 // compressed answer are printed beside it against the same baseline; the edit itself is not timed.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import pg from 'pg';
 import {
   ROOT,
+  createPostgresDatabase,
   fmt,
   freePort,
   insertPins,
@@ -87,36 +87,6 @@ function pinRows(userId) {
     });
   }
   return rows;
-}
-
-/** A fresh database on the server of TEST_DATABASE_URL, or the reason there is none. */
-async function createPostgresDatabase() {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return { skipped: 'TEST_DATABASE_URL is not set' };
-  const name = `waymarks_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  try {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-  } catch (error) {
-    return { skipped: `cannot create a database on TEST_DATABASE_URL: ${error.message}` };
-  } finally {
-    await admin.end().catch(() => {}); // the connect error above is the one reported
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        await client.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
 }
 
 /** Milliseconds from sending a GET until the last byte of the answer, on a kept-alive connection. */
