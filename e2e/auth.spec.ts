@@ -2,9 +2,9 @@
 // sign-in and sign-out, wrong password, password reset, Google sign-in, the guard and unknown paths.
 import { expect, type Page } from '@playwright/test';
 import { test } from './support/test.js';
-import { createAccount, extractCode, extractLink, setGoogleAccount, waitForMail } from './support/harness.js';
+import { createAccount, extractLink, setGoogleAccount, waitForMail } from './support/harness.js';
 import { axeViolations, expectNoSidewaysScroll, screenshot } from './support/page-checks.js';
-import { signOutFromDashboard } from './support/sign-in.js';
+import { signOutFromDashboard, signUpThroughForm } from './support/sign-in.js';
 
 const PASSWORD = 'Trail-mix-2024';
 let sequence = 0;
@@ -25,20 +25,9 @@ test(
   { tag: '@phone' },
   async ({ page }) => {
     const email = uniqueEmail('signup');
-    await page.goto('/signup');
-    await page.getByLabel('Full name').fill('Ada Lovelace');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
-    const since = Date.now();
-    await page.getByRole('button', { name: 'Create account' }).click();
-
-    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
-    const code = extractCode(await waitForMail(email, { since }));
-    await page.getByLabel('Verification code').fill(code);
-    await page.getByRole('button', { name: 'Verify', exact: true }).click();
-
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signUpThroughForm(page, { name: 'Ada Lovelace', email, password: PASSWORD }, (since) =>
+      waitForMail(email, { since }),
+    );
     await expect(page.getByText('Welcome, Ada Lovelace')).toBeVisible();
 
     await signOutFromDashboard(page);

@@ -8,10 +8,9 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { MB } from '@waymarks/shared';
 import { mediaKeys, parseMediaKey } from '../apps/server/src/modules/media/media-keys.js';
-import { extractCode } from '../apps/server/src/testing/smtp.js';
 import { screenshot } from './support/page-checks.js';
 import { expect as baseExpect, test, type AppInstance, type LoggedRequest } from './support/scale-out.js';
-import { signInThroughApi } from './support/sign-in.js';
+import { signInThroughApi, signUpThroughForm } from './support/sign-in.js';
 
 const PASSWORD = 'Trail-mix-2024';
 const AREZZO_PHOTOS = [
@@ -75,18 +74,9 @@ if (process.env.TEST_DATABASE_URL) {
     const email = `scale-out-${Date.now()}@example.com`;
 
     // Sign-up with the e-mailed code.
-    await page.goto('/signup');
-    await page.getByLabel('Full name').fill('Gertrude Bell');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
-    const since = Date.now();
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
-    const code = extractCode(await scaleOut.mail.waitForMail(email, { since, timeoutMs: 30_000 }));
-    await page.getByLabel('Verification code').fill(code);
-    await page.getByRole('button', { name: 'Verify', exact: true }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signUpThroughForm(page, { name: 'Gertrude Bell', email, password: PASSWORD }, (since) =>
+      scaleOut.mail.waitForMail(email, { since, timeoutMs: 30_000 }),
+    );
     await expect(page.locator('[data-map-status="ready"]')).toBeVisible({ timeout: 90_000 });
 
     // Two places saved, then photos for one of them.

@@ -6,6 +6,7 @@
 // call starts a new session: a refresh token is rotated on use and a replayed one ends its session, so a
 // saved storageState could not be shared between tests.
 import { expect, type Page } from '@playwright/test';
+import { extractCode, type MailContent } from '../../apps/server/src/testing/smtp.js';
 
 const pathPattern = (path: string) => new RegExp(`${path.replace(/[/?]/g, '\\$&')}$`);
 
@@ -16,6 +17,28 @@ export async function signInThrough(page: Page, path: string, email: string, pas
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(pathPattern(path));
+}
+
+/**
+ * Signs up through the form as a new traveller does: name, e-mail and password, then the code from the
+ * mail `codeMail` answers (the first sent to the address after `since`), and lands on the dashboard.
+ */
+export async function signUpThroughForm(
+  page: Page,
+  traveller: { name: string; email: string; password: string },
+  codeMail: (since: number) => Promise<MailContent>,
+) {
+  await page.goto('/signup');
+  await page.getByLabel('Full name').fill(traveller.name);
+  await page.getByLabel('Email').fill(traveller.email);
+  await page.getByLabel('Password', { exact: true }).fill(traveller.password);
+  await page.getByLabel('Confirm password', { exact: true }).fill(traveller.password);
+  const since = Date.now();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await page.getByLabel('Verification code').fill(extractCode(await codeMail(since)));
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 /**

@@ -139,7 +139,7 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
   };
 }
 
-type MailContent = Pick<CapturedMail, 'text' | 'html' | 'subject'>;
+export type MailContent = Pick<CapturedMail, 'text' | 'html' | 'subject'>;
 
 function htmlToText(html: string): string {
   return html
