@@ -34,6 +34,7 @@ import * as emailChanges from './migrations/0019_email_changes.js';
 import * as mediaContentHash from './migrations/0020_media_content_hash.js';
 import * as mediaCaption from './migrations/0021_media_caption.js';
 import * as rateLimits from './migrations/0022_rate_limits.js';
+import * as pinRequestKeys from './migrations/0023_pin_request_keys.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020_media_content_hash': mediaContentHash,
   '0021_media_caption': mediaCaption,
   '0022_rate_limits': rateLimits,
+  '0023_pin_request_keys': pinRequestKeys,
 };
 
 // int8 (bigint) columns hold millisecond timestamps, well inside Number's exact range.

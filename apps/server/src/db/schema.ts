@@ -122,6 +122,8 @@ export interface PinsTable {
   media_count: Generated<number>;
   /** The town (else region) at the pin's coordinates; '' where there is none; null until read. */
   city: string | null;
+  /** The Idempotency-Key the pin was created with (0023); null when it came without one. */
+  request_key: string | null;
   created_at: number;
   updated_at: number;
 }

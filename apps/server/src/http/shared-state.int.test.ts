@@ -1,6 +1,7 @@
 // What a traveller may do, changed on one instance of the service, holds on another within a second: the
 // session and user rows behind every request are cached for at most a second per process
-// (SESSION_CACHE_TTL_MS, USER_CACHE_TTL_MS), and export links are read from the database each time.
+// (SESSION_CACHE_TTL_MS, USER_CACHE_TTL_MS), and export links are read from the database each time. A
+// create sent again with its Idempotency-Key is one pin, whichever instances the copies reach.
 // Instance B is the worst case throughout: it has just served the traveller, so its caches are warm.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
@@ -113,5 +114,22 @@ describe.each(testDialects())('state shared by two instances on %s', (dialect) =
     expect(await status(me(b, first.token))).toBe(200);
     await signOutOnA(first.cookie);
     expect(await status(b.app.inject({ method: 'GET', url: ended }))).toBe(404);
+  });
+
+  it('makes one pin of a create sent to both instances at once with one Idempotency-Key, and both answer it', async () => {
+    const { token } = await signInOnA();
+    const create = (t: TestApp) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/pins',
+        headers: { authorization: `Bearer ${token}`, 'idempotency-key': 'one-save-of-basel-0001' },
+        payload: { lat: 47.5596, lng: 7.5886, title: 'Basel' },
+      });
+    const answers = await Promise.all([create(a), create(b), create(a), create(b)]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201, 201]);
+    const pinIds = new Set(answers.map((answer) => answer.json().pinId as string));
+    expect(pinIds.size).toBe(1);
+    const listed = (await as(b, token, 'GET', '/api/pins')).json().pins as { pinId: string }[];
+    expect(listed.map((pin) => pin.pinId)).toEqual([...pinIds]);
   });
 });

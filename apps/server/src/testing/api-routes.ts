@@ -42,6 +42,8 @@ export interface Operation {
   path: string;
   pathParams: string[];
   query: QueryParameter[];
+  /** Request headers the operation's schema names (an Idempotency-Key, say), as parameters. */
+  headers: QueryParameter[];
   /** The JSON body's schema, when the operation takes one. */
   body: JsonSchema | undefined;
   /** Needs a bearer token. */
@@ -154,6 +156,9 @@ export function documentedOperations(app: FastifyInstance): Operation[] {
         query: parameters
           .filter((p) => p.in === 'query')
           .map((p) => ({ name: p.name, required: p.required === true, schema: p.schema })),
+        headers: parameters
+          .filter((p) => p.in === 'header')
+          .map((p) => ({ name: p.name, required: p.required === true, schema: p.schema })),
         body: operation.requestBody?.content?.['application/json']?.schema,
         guarded: (operation.security ?? []).length > 0,
       });
@@ -191,6 +196,7 @@ const SAMPLE_VALUES: Record<string, unknown> = {
   filename: 'photo.jpg',
   // The SHA-256 of no bytes: no file anybody keeps.
   contentHash: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+  'idempotency-key': 'route-suite-idempotency-key',
 };
 
 export const typesOf = (schema: JsonSchema): string[] => {

@@ -1,4 +1,4 @@
-// Bad input to every route that takes a JSON body, query parameters or path parameters, on SQLite and
+// Bad input to every route that takes a JSON body, query, path or header parameters, on SQLite and
 // PostgreSQL: wrong types, missing and unknown fields, huge strings and bodies, deep nesting, invalid
 // UTF-8, NUL, numbers at and beyond their bounds. Each answers 400 (413 for a body over the limit; a path
 // parameter may also be 404 or 414) in the API's error shape, never 500, and stores and sends nothing;
@@ -25,7 +25,9 @@ import { storedState, storedTables, type StoredState } from './stored-state.js';
 import { accountMaker, testDialects, type SignedInUser, type TestApp } from './test-app.js';
 
 const { operations } = await readAppRoutes();
-const tested = operations.filter((op) => op.body || op.query.length > 0 || op.pathParams.length > 0);
+const tested = operations.filter(
+  (op) => op.body || op.query.length > 0 || op.pathParams.length > 0 || op.headers.length > 0,
+);
 
 /** A request the route must refuse, and the statuses it may refuse it with. */
 interface BadCase {
@@ -38,6 +40,8 @@ interface BadCase {
   path?: Record<string, string>;
   /** Send no bearer token, even to a guarded route. */
   anonymous?: boolean;
+  /** Request headers the operation names, as sent. */
+  headers?: Record<string, string>;
 }
 
 const HUGE_STRING = 100_000;
@@ -381,6 +385,7 @@ function casesFor(op: Operation): BadCase[] {
     ...(op.body ? bodyCases(op, query) : []),
     ...queryCases(op, body),
     ...pathCases(op, query, body),
+    ...headerCases(op, query, body),
   ];
   const first = op.query[0];
   if (op.guarded && (op.body || first)) {
@@ -401,6 +406,32 @@ function casesFor(op: Operation): BadCase[] {
   }
   return cases;
 }
+
+/**
+ * Each header the operation names, with strings its schema refuses. A header cannot carry NUL, line
+ * breaks or bytes beyond Latin-1, so only the schema's own limits are tried; over HTTP a header far too
+ * long is 431 from Node before the route sees it.
+ */
+function headerCases(op: Operation, query: string, body: BadCase['body']): BadCase[] {
+  return op.headers.flatMap((header) =>
+    [
+      ...(header.required ? [{ what: 'is missing', value: undefined }] : []),
+      ...badStrings(header.schema),
+    ].map(({ what, value }): BadCase => ({
+      name: `header ${header.name} ${what}`,
+      statuses: [400],
+      query,
+      ...(body ? { body } : {}),
+      headers: value === undefined ? {} : { [header.name]: value },
+    })),
+  );
+}
+
+/** The operation's headers, each with a value its schema accepts (the optional ones too). */
+const validHeaders = (op: Operation): Record<string, string> =>
+  Object.fromEntries(
+    op.headers.map((header) => [header.name, String(validValue(header.schema, header.name))]),
+  );
 
 /** Path parameters are filled with an id that names nothing: the input is refused before it is looked up. */
 const urlOf = (op: Operation, query: string, path: Record<string, string> = {}) => {
@@ -440,7 +471,7 @@ describe.each(testDialects())('bad input to every route on %s', (dialect) => {
    */
   function send(op: Operation, request: Omit<BadCase, 'name' | 'statuses'>) {
     requests += 1;
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...request.headers };
     if (op.guarded && !request.anonymous) headers.authorization = `Bearer ${user.token}`;
     if (request.body) headers['content-type'] = request.body.contentType;
     return t.app.inject({
@@ -488,6 +519,7 @@ describe.each(testDialects())('bad input to every route on %s', (dialect) => {
       it(routeName(op), async () => {
         const res = await send(op, {
           query: queryString(validQuery(op)),
+          headers: validHeaders(op),
           ...(op.body ? { body: json(JSON.stringify(validValue(op.body, 'body'))) } : {}),
         });
         expect(res.statusCode, res.body).not.toBe(500);

@@ -1,6 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, ContractError, apiFetch, callEndpoint, describeError, type Transport } from './api';
+import { IdempotencyKey } from '@waymarks/shared';
 import { buildPin } from '@waymarks/shared/testing';
+import {
+  ApiError,
+  ContractError,
+  apiFetch,
+  callEndpoint,
+  describeError,
+  newIdempotencyKey,
+  type Transport,
+} from './api';
 
 async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
   try {
@@ -33,6 +42,28 @@ describe('apiFetch', () => {
       body: '{"name":"Lisbon"}',
       credentials: 'same-origin',
     });
+  });
+
+  it('sends the Idempotency-Key of a create that may be sent again', async () => {
+    const fetch = vi.fn(async () => new Response('{}', { status: 201 }));
+    const key = newIdempotencyKey();
+
+    await apiFetch(fetch as unknown as typeof globalThis.fetch, '/pins', {
+      method: 'POST',
+      body: {},
+      idempotencyKey: key,
+    });
+
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/pins',
+      expect.objectContaining({ headers: expect.objectContaining({ 'Idempotency-Key': key }) }),
+    );
+  });
+
+  it('makes a new Idempotency-Key each time, one the server accepts', () => {
+    const keys = Array.from({ length: 50 }, () => newIdempotencyKey());
+    expect(new Set(keys).size).toBe(50);
+    for (const key of keys) expect(IdempotencyKey.safeParse(key).success).toBe(true);
   });
 
   it('sends a Blob as its own bytes and type rather than as JSON', async () => {

@@ -22,6 +22,11 @@ export interface ApiRequestOptions {
   /** Access token sent as `Authorization: Bearer`. */
   token?: string | null;
   signal?: AbortSignal;
+  /**
+   * Sent as Idempotency-Key on a create that may reach the server twice (a retry after a refreshed
+   * session, a browser re-sending a POST whose connection broke): the server makes one thing of both.
+   */
+  idempotencyKey?: string;
 }
 
 /**
@@ -75,10 +80,11 @@ export type Transport = (path: string, options?: Omit<ApiRequestOptions, 'token'
 export async function apiFetch(
   fetchImpl: typeof fetch,
   path: string,
-  { method = 'GET', body, token, signal }: ApiRequestOptions = {},
+  { method = 'GET', body, token, signal, idempotencyKey }: ApiRequestOptions = {},
 ): Promise<unknown> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
   const init: RequestInit = { method, headers, credentials: 'same-origin' };
   // A file (the avatar's PNG) goes as its own bytes and type; anything else as JSON.
   if (body instanceof Blob) {
@@ -103,6 +109,8 @@ const publicTransport: Transport = (path, options = {}) => apiFetch(publicFetch,
 /** What a call passes besides the endpoint's own input. */
 interface CallOptions {
   signal?: AbortSignal;
+  /** For a create: one key per thing the traveller means to make, the same on every try (see apiFetch). */
+  idempotencyKey?: string;
 }
 
 type Args<Name extends EndpointName> =
@@ -125,10 +133,11 @@ export async function callEndpoint<Name extends EndpointName>(
   ...[input]: Args<Name>
 ): Promise<ResponseOf<Name>> {
   const { method, path } = ENDPOINTS[name];
-  const { params, query, body, signal } = (input ?? {}) as EndpointShape & CallOptions;
+  const { params, query, body, signal, idempotencyKey } = (input ?? {}) as EndpointShape & CallOptions;
   const options: Omit<ApiRequestOptions, 'token'> = { method };
   if (body !== undefined) options.body = body;
   if (signal) options.signal = signal;
+  if (idempotencyKey) options.idempotencyKey = idempotencyKey;
   const answer = await transport(endpointPath(path, params, query), options);
   if (import.meta.env.DEV) checkContract(name, answer, schemas ?? (await loadSchemas()));
   return answer as ResponseOf<Name>;
@@ -184,4 +193,13 @@ export function describeError(
   if (error instanceof ApiError) return error.serverMessage ?? fallbackText(error.status);
   if (unexpected === undefined) return fallbackText(0);
   return typeof unexpected === 'string' ? unexpected : unexpected(error);
+}
+
+/**
+ * A fresh Idempotency-Key, 32 hex digits: one per thing the traveller means to make. From
+ * getRandomValues, which a page served over plain HTTP has too (randomUUID is for secure contexts only).
+ */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

@@ -269,6 +269,98 @@ describe.each(testDialects())('pins on %s', (dialect) => {
     });
   });
 
+  describe('a create sent again with its Idempotency-Key', () => {
+    const createWithKey = (user: SignedInUser, key: string, body: Record<string, unknown> = {}) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/pins',
+        headers: { authorization: `Bearer ${user.token}`, 'idempotency-key': key },
+        payload: { ...BASEL, title: 'Basel', ...body },
+      });
+
+    it('makes one pin, and answers the second try with it', async () => {
+      const frank = await signedInUser();
+      const first = await createWithKey(frank, 'save-basel-000000000001');
+      const again = await createWithKey(frank, 'save-basel-000000000001');
+      expect([first.statusCode, again.statusCode]).toEqual([201, 201]);
+      expect(again.json()).toEqual(first.json());
+      expect(await countPins(frank.userId)).toBe(1);
+    });
+
+    it('answers the first pin whatever the second body says, and makes a new pin for a new key', async () => {
+      const gina = await signedInUser();
+      const first = await createWithKey(gina, 'save-basel-000000000002', { title: 'Basel' });
+      const again = await createWithKey(gina, 'save-basel-000000000002', { title: 'Not Basel' });
+      expect(again.json().pin.title).toBe('Basel');
+      const other = await createWithKey(gina, 'save-basel-000000000003', { title: 'Basel again' });
+      expect(other.statusCode).toBe(201);
+      expect(other.json().pinId).not.toBe(first.json().pinId);
+      expect(await countPins(gina.userId)).toBe(2);
+    });
+
+    it('makes one pin of copies sent at once', async () => {
+      const hugo = await signedInUser();
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () => createWithKey(hugo, 'save-basel-000000000004')),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual(Array(6).fill(201));
+      expect(new Set(answers.map((answer) => answer.json().pinId)).size).toBe(1);
+      expect(await countPins(hugo.userId)).toBe(1);
+    });
+
+    it('answers the pin at the plan’s limit, where a new create is refused', async () => {
+      const iris = await signedInUser();
+      for (let i = 1; i <= 9; i += 1) await createPin(iris, { title: `Pin ${i}` });
+      const tenth = await createWithKey(iris, 'save-the-tenth-pin-0001', { title: 'Pin 10' });
+      expect(tenth.statusCode).toBe(201);
+      const again = await createWithKey(iris, 'save-the-tenth-pin-0001', { title: 'Pin 10' });
+      expect(again.statusCode).toBe(201);
+      expect(again.json().pinId).toBe(tenth.json().pinId);
+      expect((await createWithKey(iris, 'save-an-eleventh-pin-01')).statusCode).toBe(403);
+      expect(await countPins(iris.userId)).toBe(10);
+    });
+
+    it('keeps keys apart between travellers: the same key makes each their own pin', async () => {
+      const [jack, kate] = [await signedInUser(), await signedInUser()];
+      const jacks = await createWithKey(jack, 'a-key-two-people-chose');
+      const kates = await createWithKey(kate, 'a-key-two-people-chose');
+      expect([jacks.statusCode, kates.statusCode]).toEqual([201, 201]);
+      expect(kates.json().pinId).not.toBe(jacks.json().pinId);
+      expect((await call('GET', `/api/pins/${jacks.json().pinId}`, kate)).statusCode).toBe(404);
+      expect([await countPins(jack.userId), await countPins(kate.userId)]).toEqual([1, 1]);
+    });
+
+    it('makes a new pin for the key once the pin it made was deleted', async () => {
+      const liam = await signedInUser();
+      const first = await createWithKey(liam, 'save-basel-000000000005');
+      expect((await call('DELETE', `/api/pins/${first.json().pinId}`, liam)).statusCode).toBe(204);
+      const again = await createWithKey(liam, 'save-basel-000000000005');
+      expect(again.statusCode).toBe(201);
+      expect(again.json().pinId).not.toBe(first.json().pinId);
+      expect(await countPins(liam.userId)).toBe(1);
+    });
+
+    it.each([
+      ['too short', 'short-key'],
+      ['too long', 'k'.repeat(65)],
+      ['with a space', 'save basel 0000000000001'],
+      ['with a slash', 'save/basel/000000000001'],
+    ])('refuses a key %s with 400 and stores nothing', async (_label, key) => {
+      const before = await countPins(bob.userId);
+      const res = await createWithKey(bob, key);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('VALIDATION_ERROR');
+      expect(await countPins(bob.userId)).toBe(before);
+    });
+
+    it('makes a pin for every create sent without a key, as before', async () => {
+      const mona = await signedInUser();
+      await createPin(mona, {});
+      await createPin(mona, {});
+      expect(await countPins(mona.userId)).toBe(2);
+    });
+  });
+
   describe('bad input', () => {
     const future = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
     it.each([

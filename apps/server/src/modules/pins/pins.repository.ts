@@ -15,9 +15,32 @@ const INSERT_BATCH = 500;
 export class PinsRepository implements TravellerPins {
   constructor(private readonly db: Db) {}
 
+  /**
+   * Stores a new pin and answers it. A row with a request key the traveller already created a pin with
+   * stores nothing and answers that pin instead: the unique index decides, so two copies of one request
+   * racing on two instances make one pin (the second waits for the first's insert, then finds it).
+   */
   async insert(row: Insertable<PinsTable>): Promise<PinRow> {
-    await this.db.insertInto('pins').values(row).execute();
-    return (await this.findOwned(row.user_id, row.id))!;
+    if (!row.request_key) {
+      await this.db.insertInto('pins').values(row).execute();
+      return (await this.findOwned(row.user_id, row.id))!;
+    }
+    await this.db
+      .insertInto('pins')
+      .values(row)
+      .onConflict((conflict) => conflict.columns(['user_id', 'request_key']).doNothing())
+      .execute();
+    return (await this.findByRequestKey(row.user_id, row.request_key))!;
+  }
+
+  /** The traveller's pin created with this Idempotency-Key, if there is one. */
+  findByRequestKey(userId: string, requestKey: string): Promise<PinRow | undefined> {
+    return this.db
+      .selectFrom('pins')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('request_key', '=', requestKey)
+      .executeTakeFirst();
   }
 
   /**

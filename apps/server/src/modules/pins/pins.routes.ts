@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ErrorResponse,
+  IDEMPOTENCY_KEY_HEADER,
+  IdempotentCreateHeaders,
   PinCreateRequest,
   PinCreateResponse,
   PinIdParams,
@@ -36,13 +38,16 @@ export async function pinsRoutes(app: FastifyInstance, deps: PinsRoutesDeps): Pr
       schema: {
         tags,
         security,
-        summary: 'Create a pin; the country is read from the coordinates, the plan limit is enforced',
+        summary:
+          'Create a pin; the country is read from the coordinates, the plan limit is enforced; sent again with its Idempotency-Key, it answers the pin the first made',
+        headers: IdempotentCreateHeaders,
         body: PinCreateRequest,
         response: { 201: PinCreateResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
       },
     },
     async (request, reply) => {
-      const pin = await pins.create(currentUser(request), request.body);
+      const requestKey = request.headers[IDEMPOTENCY_KEY_HEADER];
+      const pin = await pins.create(currentUser(request), request.body, requestKey);
       return reply.status(201).send({ pinId: pin.pinId, pin });
     },
   );

@@ -60,8 +60,15 @@ interface PinsServiceDeps {
 export class PinsService {
   constructor(private readonly deps: PinsServiceDeps) {}
 
-  async create(user: UserRow, input: NewPin): Promise<Pin> {
+  /**
+   * Makes a pin. With a request key (the create's Idempotency-Key) already used by this traveller, it
+   * answers the pin that key made and makes nothing, whatever the body says: a create sent again because
+   * its answer was lost is stored once, even at the plan's limit.
+   */
+  async create(user: UserRow, input: NewPin, requestKey?: string): Promise<Pin> {
     const { pins, now } = this.deps;
+    const earlier = requestKey ? await pins.findByRequestKey(user.id, requestKey) : undefined;
+    if (earlier) return toPin(earlier);
     const tier = tierOf(user);
     // A count then an insert: two creates racing at the very limit could both pass. Acceptable for a
     // per-person limit (one person's two tabs), not worth a lock.
@@ -79,6 +86,7 @@ export class PinsService {
       description: input.description,
       ...(await this.placeAt(input.lat, input.lng)),
       visit_date: input.visitDate ?? null,
+      request_key: requestKey ?? null,
       created_at: at,
       updated_at: at,
     });

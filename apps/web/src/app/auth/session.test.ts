@@ -252,6 +252,25 @@ describe('SessionManager', () => {
     expect(manager.getSnapshot().status).toBe('signedIn');
   });
 
+  it('retries a create after a 401 with the same Idempotency-Key, so the server can make one of both', async () => {
+    const clock = manualClock();
+    let refreshes = 0;
+    const { fetch, calls } = fakeFetch((path, init) => {
+      if (path === '/api/auth/refresh') return json(200, session(`t${++refreshes}`, clock.now() + HOUR));
+      return authHeader(init) === 'Bearer t2' ? json(201, {}) : unauthorized();
+    });
+    const manager = new SessionManager({ fetch, clock });
+    await manager.start();
+
+    await manager.request('/pins', { method: 'POST', body: {}, idempotencyKey: 'one-save-of-a-place' });
+
+    const creates = calls.filter((c) => c.path === '/api/pins');
+    expect(creates).toHaveLength(2);
+    const keyOf = (init: RequestInit | undefined) =>
+      (init?.headers as Record<string, string>)['Idempotency-Key'];
+    expect(creates.map((c) => keyOf(c.init))).toEqual(['one-save-of-a-place', 'one-save-of-a-place']);
+  });
+
   it('uses a single refresh when several requests get 401 at the same time', async () => {
     const clock = manualClock();
     let refreshes = 0;

@@ -291,13 +291,13 @@ function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }
 
-/** The server looked at the refresh cookie and said no (as opposed to not answering properly). */
 /** How long a 429 asks to wait (Retry-After), kept within a second and a minute; a second when unsaid. */
 function busyWaitMs(error: ApiError): number {
   const seconds = error.retryAfterSeconds ?? 1;
   return Math.min(Math.max(seconds, 1), 60) * 1000;
 }
 
+/** The server looked at the refresh cookie and said no (as opposed to not answering properly). */
 function isRefusal(status: number): boolean {
   return status === 400 || status === 401 || status === 403;
 }

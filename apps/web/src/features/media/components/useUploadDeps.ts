@@ -3,6 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Pin } from '@waymarks/shared';
 import { useApi } from '../../../app/auth/useApi';
+import { newIdempotencyKey } from '../../../lib/api';
 import { refreshPinFigures } from '../../pins';
 import { placeFromReverse, placeWhenLookupFails, usePlaceLookups } from '../../places';
 import { mediaKeys } from '../api/media';
@@ -28,7 +29,8 @@ export function useUploadDeps(existingPins: readonly Pin[]): {
           (found) => placeFromReverse(lat, lng, found),
           () => placeWhenLookupFails(lat, lng),
         ),
-      createPin: async (body) => (await api('createPin', { body })).pin,
+      // One key per pin a group asks for, kept by every try of that request (a refreshed session's).
+      createPin: async (body) => (await api('createPin', { body, idempotencyKey: newIdempotencyKey() })).pin,
       deletePin: (pinId) => api('deletePin', { params: { pinId } }),
       contentHash: contentHashOf,
       uploadFile: (pinId, file, meta, hash) => uploadOneFile(api, pinId, file, meta, hash),

@@ -41,7 +41,10 @@ export function useCreatePin() {
   const api = useApi();
   const refresh = useRefreshAfterPinChange();
   return useMutation({
-    mutationFn: async (body: PinCreateRequest) => (await api('createPin', { body })).pin,
+    // One key per place the traveller saves (see NewPlaceForm): a Save tried again after an error whose
+    // first try was stored after all answers that pin, not a second.
+    mutationFn: async ({ body, idempotencyKey }: { body: PinCreateRequest; idempotencyKey: string }) =>
+      (await api('createPin', { body, idempotencyKey })).pin,
     onSuccess: refresh,
   });
 }

@@ -9,7 +9,7 @@ import {
   type Pin,
   type TierId,
 } from '@waymarks/shared';
-import { describeError } from '../../../lib/api';
+import { describeError, newIdempotencyKey } from '../../../lib/api';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { ButtonLink } from '../../../components/ui/ButtonLink';
@@ -29,6 +29,8 @@ export function NewPlaceForm({
   onSaved: (pin: Pin) => void;
 }) {
   const create = useCreatePin();
+  // Every Save of this place is one create: tried again, it finds the pin an earlier try made.
+  const [idempotencyKey] = useState(newIdempotencyKey);
   const [visitDate, setVisitDate] = useState('');
   const [dateError, setDateError] = useState<string | null>(null);
   const allowed = canCreatePin(tier, pinCount);
@@ -41,13 +43,16 @@ export function NewPlaceForm({
     if (problem) return;
     const pin = await create
       .mutateAsync({
-        lat: roundCoordinate(place.lat),
-        lng: roundCoordinate(place.lng),
-        countryCode: place.countryCode,
-        countryName: place.countryName,
-        title: place.name,
-        description: `Photos from ${place.name}`,
-        ...(visitDate ? { visitDate } : {}),
+        body: {
+          lat: roundCoordinate(place.lat),
+          lng: roundCoordinate(place.lng),
+          countryCode: place.countryCode,
+          countryName: place.countryName,
+          title: place.name,
+          description: `Photos from ${place.name}`,
+          ...(visitDate ? { visitDate } : {}),
+        },
+        idempotencyKey,
       })
       .catch(() => null);
     if (pin) onSaved(pin);
