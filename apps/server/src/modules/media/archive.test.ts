@@ -1,6 +1,9 @@
+import { PassThrough, Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import { SignedLinks } from '../../common/signed-links.js';
-import { ArchiveLinks, archiveEntryNames } from './archive.js';
+import { ArchiveLinks, archiveEntryNames, streamArchive } from './archive.js';
+import type { MediaRow } from './media.repository.js';
 
 const SECRET = 'a secret of at least thirty-two characters';
 
@@ -54,5 +57,48 @@ describe('ArchiveLinks', () => {
     expect(links.verify(signer.sign({ u: 'u1', p: 'p1' }, 2_000), 1_000)).toEqual(claims);
     expect(links.verify(signer.sign({ u: 'u1' }, 2_000), 1_000)).toBe('invalid');
     expect(links.verify(signer.sign({ u: 'u1', p: 7 }, 2_000), 1_000)).toBe('invalid');
+  });
+});
+
+describe('streamArchive when an original fails', () => {
+  const BYTES = 64 * 1024;
+  const rows = ['a.jpg', 'b.jpg', 'c.jpg'].map(
+    (filename) => ({ filename, size_bytes: BYTES, uploaded_at: 1, created_at: 1 }) as MediaRow,
+  );
+  const whole = () => Readable.from([Buffer.alloc(BYTES, 1)]);
+  const gone = new Error('storage went away');
+
+  it('writes the whole archive, as long as it said, when every original is read', async () => {
+    const { stream, size } = await streamArchive(rows, async () => whole());
+    expect((await buffer(stream)).length).toBe(size);
+  });
+
+  it('fails the stream, rather than ending it short or hanging, when an original cannot be opened', async () => {
+    const { stream } = await streamArchive(rows, async (row) => {
+      if (row.filename === 'b.jpg') throw gone;
+      return whole();
+    });
+    await expect(buffer(stream)).rejects.toBe(gone);
+  });
+
+  it('fails the stream when an original’s bytes stop with an error halfway', async () => {
+    const { stream } = await streamArchive(rows, async (row) => {
+      if (row.filename !== 'b.jpg') return whole();
+      const cut = new PassThrough();
+      cut.write(Buffer.alloc(BYTES / 2, 2));
+      setImmediate(() => cut.destroy(gone));
+      return cut;
+    });
+    await expect(buffer(stream)).rejects.toBe(gone);
+  });
+
+  it('closes the original it was reading when the archive’s reader goes away', async () => {
+    const reading = new PassThrough();
+    reading.write(Buffer.alloc(1024, 3));
+    const { stream } = await streamArchive(rows, async () => reading);
+    await new Promise((resolve) => stream.once('data', resolve));
+    stream.destroy();
+    await new Promise((resolve) => reading.once('close', resolve));
+    expect(reading.destroyed).toBe(true);
   });
 });

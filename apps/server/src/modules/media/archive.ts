@@ -73,7 +73,12 @@ export function streamArchive(
   return finishArchive(zip);
 }
 
-/** A stored (uncompressed) entry for the row's original, opened only when the archive reaches it. */
+/**
+ * A stored (uncompressed) entry for the row's original, opened only when the archive reaches it. An
+ * original that cannot be opened, or whose bytes stop with an error (storage gone away mid-file), fails
+ * the whole archive (see finishArchive); an archive whose reader went away closes the original it was
+ * reading, so no connection to storage is left waiting.
+ */
 export function addOriginal(
   zip: yazl.ZipFile,
   name: string,
@@ -85,15 +90,29 @@ export function addOriginal(
     { compress: false, size: row.size_bytes, mtime: new Date(row.uploaded_at ?? row.created_at) },
     (callback) => {
       open(row).then(
-        (stream) => callback(null, stream as Readable),
+        (opened) => {
+          const stream = opened as Readable;
+          const output = zip.outputStream as Readable;
+          const stop = () => stream.destroy();
+          output.once('close', stop);
+          stream.once('close', () => output.off('close', stop));
+          stream.once('error', (error) => zip.emit('error', error));
+          callback(null, stream);
+        },
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null!),
       );
     },
   );
 }
 
-/** Ends the archive: its stream, and its length when every entry's size was given (else -1). */
+/**
+ * Ends the archive: its stream, and its length when every entry's size was given (else -1). A failure
+ * while writing it (an original that could not be read) destroys the stream with that error: the reply
+ * is cut off short of its length, which a browser reports as a failed download, never as a whole but
+ * broken ZIP; and the error, which yazl emits on the archive, does not go unheard and end the process.
+ */
 export function finishArchive(zip: yazl.ZipFile): Promise<{ stream: Readable; size: number }> {
+  zip.on('error', (error: Error) => (zip.outputStream as Readable).destroy(error));
   return new Promise((resolve) => {
     // The typings leave out the size the callback is given (yazl documents it: -1 when unknown).
     const end = zip.end.bind(zip) as (options: object, done: (finalSize: number) => void) => void;

@@ -1,11 +1,12 @@
 // S3 out of reach for a while (decision 098), against a real S3 API server (s3rver) that the test stops
 // and starts again on the same port with the same data: what each media route answers meanwhile, that an
-// upload which could not complete counts for nothing, and that completing again and the thumbnail job
-// that failed meanwhile both finish once S3 is back.
+// upload which could not complete counts for nothing, that completing again and the thumbnail job that
+// failed meanwhile both finish once S3 is back, and that a Download All S3 cannot feed fails as a download.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CompleteUploadResponse,
+  DownloadUrlResponse,
   ErrorCode,
   MB,
   MediaListResponse,
@@ -16,6 +17,7 @@ import { StorageUnavailableError } from '../../adapters/storage/object-storage.j
 import { startS3rver, type S3TestServer } from '../../adapters/storage/storage-test-servers.js';
 import { UNAVAILABLE_MESSAGES } from '../../http/errors.js';
 import { InProcessQueue } from '../../jobs/in-process.js';
+import { USER_CACHE_TTL_MS } from '../auth/users.repository.js';
 import type { JobHandlers } from '../../jobs/queue.js';
 import { mediaFixture } from '../../testing/media-fixtures.js';
 import {
@@ -206,5 +208,36 @@ describe.each(testDialects())('S3 out of reach for a while, on %s', (dialect) =>
       totalUsedMB: Number(((first.bytes.length + second.bytes.length) / MB).toFixed(2)),
       mediaCount: 2,
     });
+  });
+
+  it('cuts a Download All short of its length when S3 is out of reach as the ZIP reaches an original, and serves it whole once S3 is back', async () => {
+    await t.db.updateTable('users').set({ tier: 'pro' }).where('id', '=', traveller.userId).execute();
+    t.advance(USER_CACHE_TTL_MS + 1);
+    const link = await call('GET', `/api/media/pin/${pinId}/download-url`);
+    expect(link.statusCode, link.body).toBe(200);
+    const { downloadUrl } = DownloadUrlResponse.parse(link.json());
+    // Over a real connection, as a browser downloads it: a reply cut short is only seen there.
+    const origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const download = () => fetch(new URL(downloadUrl, origin));
+
+    await s3.stop();
+    try {
+      const cut = await download();
+      expect(cut.status).toBe(200);
+      expect(Number(cut.headers.get('content-length'))).toBeGreaterThan(0);
+      // Fewer bytes than the length it announced, then the connection closes: a failed download, not a
+      // whole ZIP missing its photos.
+      await expect(cut.arrayBuffer()).rejects.toThrow('terminated');
+    } finally {
+      await s3.start();
+    }
+
+    const whole = await download();
+    expect(whole.status).toBe(200);
+    const bytes = Buffer.from(await whole.arrayBuffer());
+    expect(bytes.length).toBe(Number(whole.headers.get('content-length')));
+    // The end of central directory record of a ZIP of both photos.
+    expect(bytes.readUInt32LE(bytes.length - 22)).toBe(0x06054b50);
+    expect(bytes.readUInt16LE(bytes.length - 12)).toBe(2);
   });
 });
