@@ -1,5 +1,5 @@
 // Failures of a connection itself, as Node's sockets and DNS name them: the peer refused, reset or is out of
-// reach. The database (db/unreachable.ts) and storage (adapters/storage/s3.ts) both read them as "out of
+// reach. The database (db/unavailable.ts) and storage (adapters/storage/s3.ts) both read them as "out of
 // reach for now, try again", never as a wrong request.
 
 const SOCKET_CODES = new Set([

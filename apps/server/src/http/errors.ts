@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode } from '@waymarks/shared';
 import { StorageUnavailableError } from '../adapters/storage/object-storage.js';
-import { isDatabaseUnreachable } from '../db/unreachable.js';
+import { databaseUnavailable } from '../db/unavailable.js';
 
 export class AppError extends Error {
   constructor(
@@ -41,12 +41,15 @@ export const unavailable = (what: keyof typeof UNAVAILABLE_MESSAGES) =>
   serviceBusy(UNAVAILABLE_MESSAGES[what], UNAVAILABLE_RETRY_AFTER_SECONDS[what]);
 
 /**
- * The 503 for an error that says a dependency is out of reach, not that the request was wrong: the
- * storage adapter's StorageUnavailableError, or the database refusing or cutting off the connection.
+ * The 503 for an error that says a dependency cannot take the request now, not that the request was
+ * wrong: the storage adapter's StorageUnavailableError, or the database out of reach, locked too long or
+ * out of room; with how loudly to log it (a full disk needs someone to act).
  */
-function outOfReach(error: unknown): AppError | undefined {
-  if (error instanceof StorageUnavailableError) return unavailable('storage');
-  if (isDatabaseUnreachable(error)) return unavailable('service');
+function outOfReach(error: unknown): { answer: AppError; level: 'warn' | 'error' } | undefined {
+  if (error instanceof StorageUnavailableError) return { answer: unavailable('storage'), level: 'warn' };
+  const database = databaseUnavailable(error);
+  if (database)
+    return { answer: unavailable('service'), level: database === 'out of room' ? 'error' : 'warn' };
   return undefined;
 }
 
@@ -87,8 +90,8 @@ export function sendFrameworkError(error: FastifyError, request: FastifyRequest,
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const busy = outOfReach(error);
-    if (busy) request.log.warn({ err: error }, 'a dependency is out of reach; answered 503');
-    const refusal = busy ?? error;
+    if (busy) request.log[busy.level]({ err: error }, 'a dependency cannot take requests now; answered 503');
+    const refusal = busy?.answer ?? error;
     if (refusal instanceof AppError) {
       return reply
         .status(refusal.statusCode)
