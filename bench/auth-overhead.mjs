@@ -59,7 +59,18 @@ async function untilSettled(pid) {
 }
 
 function describe(run) {
-  return `${fmt(run.rps)} req/s (${fmt(run.total)} requests in ${run.seconds} s, p50 ${run.latencyP50} ms, p99 ${run.latencyP99} ms)`;
+  const cpu =
+    run.cpuUsPerRequest === undefined ? '' : `, server CPU ${run.cpuUsPerRequest.toFixed(1)} µs a request`;
+  return `${fmt(run.rps)} req/s (${fmt(run.total)} requests in ${run.seconds} s, p50 ${run.latencyP50} ms, p99 ${run.latencyP99} ms${cpu})`;
+}
+
+/** A load run against `url`, with the CPU time the process answering it spent per request (/proc, Linux). */
+async function measured(url, pid, options) {
+  const before = existsSync(`/proc/${pid}/stat`) ? cpuTicks(pid) : undefined;
+  const result = await load(url, options);
+  if (before === undefined) return result;
+  // Ticks are hundredths of a second (USER_HZ): µs a request = ticks × 10,000 / requests.
+  return { ...result, cpuUsPerRequest: ((cpuTicks(pid) - before) * 10_000) / result.total };
 }
 
 function checkClean(label, run) {
@@ -113,8 +124,8 @@ export async function run() {
     log('bare Fastify route (bench/bare-server.mjs, own process) answers identical bytes and content type');
 
     const targets = {
-      baseline: { url: `${bareBase}/api/auth/me`, headers: {} },
-      authenticated: { url: `${base}/api/auth/me`, headers: authHeaders },
+      baseline: { url: `${bareBase}/api/auth/me`, headers: {}, pid: bare.child.pid },
+      authenticated: { url: `${base}/api/auth/me`, headers: authHeaders, pid: server.child.pid },
     };
     const options = { connections: CONNECTIONS, pipelining: 1 };
 
@@ -133,7 +144,11 @@ export async function run() {
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const [index, name] of order.entries()) {
         const target = targets[name];
-        const result = await load(target.url, { ...options, duration: MEASURE_S, headers: target.headers });
+        const result = await measured(target.url, target.pid, {
+          ...options,
+          duration: MEASURE_S,
+          headers: target.headers,
+        });
         checkClean(name, result);
         results[name].push(result.rps);
         log(
@@ -149,7 +164,10 @@ export async function run() {
 
     // Diagnostic only (not part of the figure): the same server without the auth step, to show how much
     // of the gap is the app's shared stack (helmet, hooks, serializer) and how much the bearer check.
-    const health = await load(`${base}/api/health`, { ...options, duration: DIAGNOSTIC_S });
+    const health = await measured(`${base}/api/health`, server.child.pid, {
+      ...options,
+      duration: DIAGNOSTIC_S,
+    });
     checkClean('diagnostic /api/health', health);
     log(`diagnostic, same server, unauthenticated GET /api/health: ${describe(health)}`);
 

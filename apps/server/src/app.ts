@@ -66,7 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : { ...loggerOptions(config.logLevel), ...(deps.logStream ? { stream: deps.logStream } : {}) },
     bodyLimit: BODY_LIMIT_BYTES,
     // Signed storage and archive links carry their claims in one path segment.
-    maxParamLength: 2048,
+    routerOptions: { maxParamLength: 2048 },
     trustProxy: config.trustProxy,
     // A malformed or over-long path answers in the API's error shape, like every other refusal.
     frameworkErrors: sendFrameworkError,

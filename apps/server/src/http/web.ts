@@ -51,32 +51,37 @@ export async function registerWebApp(
 ): Promise<WebApp | undefined> {
   const indexFile = path.join(webDistDir, 'index.html');
   if (!existsSync(indexFile)) return undefined;
-  await app.register(fastifyStatic, {
-    root: webDistDir,
-    index: false,
-    wildcard: false,
-    // The prerendered pages hold placeholders for the settings: they go out only filled in, below.
-    globIgnore: [`${PRERENDERED_DIR}/**`],
-    // Cache headers are set below, per kind of file.
-    cacheControl: false,
-    // The web build writes .br and .gz copies beside each asset (apps/web/compress.mjs).
-    preCompressed: true,
-    setHeaders(res, filePath) {
-      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      const glyphs = filePath.includes(path.normalize(GLYPHS_URL_PREFIX));
-      res.setHeader(
-        'cache-control',
-        immutable ? 'public, max-age=31536000, immutable' : glyphs ? GLYPHS_CACHE_CONTROL : 'no-cache',
-      );
-      // The same URL answers brotli, gzip or plain bytes: shared caches must key on the encoding.
-      res.setHeader('vary', 'accept-encoding');
-    },
-  });
-  // @fastify/static knows no type for .pbf and would call the glyphs application/octet-stream.
-  app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith(GLYPHS_URL_PREFIX) && reply.statusCode === 200) {
-      reply.type('application/x-protobuf');
-    }
+  // The files' routes live in a scope of their own, so the hook that names the glyphs' type runs for
+  // them alone, not for every answer the server sends (decision 096).
+  await app.register(async (files) => {
+    await files.register(fastifyStatic, {
+      root: webDistDir,
+      index: false,
+      wildcard: false,
+      // The prerendered pages hold placeholders for the settings: they go out only filled in, below.
+      globIgnore: [`${PRERENDERED_DIR}/**`],
+      // Cache headers are set below, per kind of file.
+      cacheControl: false,
+      // The web build writes .br and .gz copies beside each asset (apps/web/compress.mjs).
+      preCompressed: true,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        const glyphs = filePath.includes(path.normalize(GLYPHS_URL_PREFIX));
+        res.setHeader(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : glyphs ? GLYPHS_CACHE_CONTROL : 'no-cache',
+        );
+        // The same URL answers brotli, gzip or plain bytes: shared caches must key on the encoding.
+        res.setHeader('vary', 'accept-encoding');
+      },
+    });
+    // @fastify/static knows no type for .pbf and would call the glyphs application/octet-stream.
+    files.addHook('onSend', (request, reply, payload, done) => {
+      if (request.url.startsWith(GLYPHS_URL_PREFIX) && reply.statusCode === 200) {
+        reply.type('application/x-protobuf');
+      }
+      done(null, payload);
+    });
   });
   return {
     indexHtml: withPublicConfig(readFileSync(indexFile, 'utf8'), publicConfig),

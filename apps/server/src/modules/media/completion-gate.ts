@@ -1,9 +1,9 @@
 // The line completions wait in: one completion per upload at a time, a few processed at once, and a
 // bounded number waiting. What does not fit is refused at once, so a flood costs no memory.
-import { createLimiter, MAX_CONCURRENT_DERIVATIVE_JOBS, type Limiter } from '../../media/job-limiter.js';
+import { createLimiter, type Limiter } from '../../media/job-limiter.js';
 
 interface CompletionLimits {
-  /** Completions processed at once: each may hold a decoded full-size image, and on S3 a downloaded file. */
+  /** Completions processed at once. */
   running: number;
   /** Completions waiting their turn; more are refused. */
   waiting: number;
@@ -12,13 +12,16 @@ interface CompletionLimits {
 }
 
 /**
- * As many at once as the thumbnail makers run (more would only queue there, holding their downloads), and
- * at about a second each a wait of some fifteen seconds for the last one in line. A browser sends four
- * uploads at a time, so this is eight browsers' worth at once.
+ * A completion holds kilobytes: it reads the type and metadata by ranges and hashes the file as a stream
+ * (the thumbnails are a job’s, decision 079), and most of its time is spent waiting on the database and
+ * storage. So eight run at once, two browsers' worth of four uploads each, which keeps an instance's
+ * completions from queueing behind one another's round trips under load (decision 097); a waiting one
+ * costs a promise, and sixty-four wait before one is refused, some eight seconds of completions at the
+ * rate a busy instance makes them.
  */
 export const COMPLETION_LIMITS: CompletionLimits = {
-  running: MAX_CONCURRENT_DERIVATIVE_JOBS,
-  waiting: 30,
+  running: 8,
+  waiting: 64,
   retryAfterSeconds: 10,
 };
 
