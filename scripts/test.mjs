@@ -63,7 +63,7 @@ const vitestSuite = (name, projects = [name]) => ({
 });
 
 const SUITES = [
-  vitestSuite('unit'),
+  vitestSuite('unit', ['unit', 'unit-server']),
   vitestSuite('integration', ['integration', 'integration-mocking']),
   {
     name: 'e2e',
