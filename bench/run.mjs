@@ -31,6 +31,7 @@ const BENCHMARKS = [
   'media-grouping-browser',
   'avatar',
   'load',
+  'import-read',
 ];
 
 /** Run only when named, each an entry of another benchmark's module. */
