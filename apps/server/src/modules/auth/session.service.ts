@@ -184,15 +184,27 @@ export async function endEverySession(
   await repositories.users.bumpTokenVersion(userId, now);
 }
 
+/**
+ * The answers made from each user row. A signed-in traveller's row is one object for up to a second
+ * (USER_CACHE_TTL_MS) and is never changed in place, so its answer is made once, not on every request
+ * that shows it (/auth/me on every page; decision 096). Answers are shared: nothing may change them.
+ */
+const answerOfRow = new WeakMap<UserRow, User>();
+
 export function toUser(row: UserRow): User {
-  return {
-    userId: row.id,
-    email: row.email,
-    name: row.name,
-    username: row.username,
-    picture: row.picture,
-    emailVerified: row.email_verified === 1,
-    tier: tierOf(row),
-    signupDate: new Date(row.created_at).toISOString(),
-  };
+  let user = answerOfRow.get(row);
+  if (!user) {
+    user = {
+      userId: row.id,
+      email: row.email,
+      name: row.name,
+      username: row.username,
+      picture: row.picture,
+      emailVerified: row.email_verified === 1,
+      tier: tierOf(row),
+      signupDate: new Date(row.created_at).toISOString(),
+    };
+    answerOfRow.set(row, user);
+  }
+  return user;
 }
