@@ -2,22 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { geojson } from './geojson.js';
 import { readJsonImport } from './json-import.js';
 import type { Stay, TimedPoint } from './points.js';
-
-function recordingSink() {
-  const points: TimedPoint[] = [];
-  const stays: Stay[] = [];
-  return {
-    points,
-    stays,
-    point: (point: TimedPoint) => points.push(point),
-    stay: (stay: Stay) => stays.push(stay),
-  };
-}
-
-async function* chunksOf(text: string, size: number) {
-  const bytes = Buffer.from(text);
-  for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
-}
+import { chunksOf, recordingSink } from './read-testing.js';
 
 const feature = (geometry: unknown, properties: Record<string, unknown> = {}) => ({
   type: 'Feature',

@@ -1,23 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { googleRecords } from './google-records.js';
 import { readJsonImport } from './json-import.js';
-import { CheckedSink, type Stay, type TimedPoint } from './points.js';
-
-function recordingSink() {
-  const points: TimedPoint[] = [];
-  const stays: Stay[] = [];
-  return {
-    points,
-    stays,
-    point: (point: TimedPoint) => points.push(point),
-    stay: (stay: Stay) => stays.push(stay),
-  };
-}
-
-async function* chunksOf(text: string, size: number) {
-  const bytes = Buffer.from(text);
-  for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
-}
+import { CheckedSink } from './points.js';
+import { chunksOf, recordingSink } from './read-testing.js';
 
 // Shaped like a Records.json: the older records with timestampMs and a source, a newer one with an ISO
 // timestamp, activity guesses and a device tag.

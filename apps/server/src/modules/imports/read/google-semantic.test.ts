@@ -1,23 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { googleSemantic } from './google-semantic.js';
 import { readJsonImport } from './json-import.js';
-import type { Stay, TimedPoint } from './points.js';
-
-function recordingSink() {
-  const points: TimedPoint[] = [];
-  const stays: Stay[] = [];
-  return {
-    points,
-    stays,
-    point: (point: TimedPoint) => points.push(point),
-    stay: (stay: Stay) => stays.push(stay),
-  };
-}
-
-async function* chunksOf(text: string, size: number) {
-  const bytes = Buffer.from(text);
-  for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
-}
+import { chunksOf, recordingSink } from './read-testing.js';
 
 /** A visit to the Louvre as a 2022 export writes it: ISO times, the place's name and address. */
 const LOUVRE_VISIT = {

@@ -2,23 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FORMATS_READ, type FormatId, type JsonFormat } from './formats.js';
 import { ImportReadError } from './import-read-error.js';
 import { JSON_FORMATS, readJsonImport } from './json-import.js';
-import type { Stay, TimedPoint } from './points.js';
-
-function recordingSink() {
-  const points: TimedPoint[] = [];
-  const stays: Stay[] = [];
-  return {
-    points,
-    stays,
-    point: (point: TimedPoint) => points.push(point),
-    stay: (stay: Stay) => stays.push(stay),
-  };
-}
-
-async function* chunksOf(text: string, size = 1 << 16) {
-  const bytes = Buffer.from(text);
-  for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
-}
+import { chunksOf, recordingSink } from './read-testing.js';
 
 async function refusal(text: string): Promise<ImportReadError> {
   try {

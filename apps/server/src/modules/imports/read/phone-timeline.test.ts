@@ -2,22 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readJsonImport } from './json-import.js';
 import { androidTimeline, iphoneTimeline, phoneCoordinate } from './phone-timeline.js';
 import type { Stay, TimedPoint } from './points.js';
-
-function recordingSink() {
-  const points: TimedPoint[] = [];
-  const stays: Stay[] = [];
-  return {
-    points,
-    stays,
-    point: (point: TimedPoint) => points.push(point),
-    stay: (stay: Stay) => stays.push(stay),
-  };
-}
-
-async function* chunksOf(text: string, size: number) {
-  const bytes = Buffer.from(text);
-  for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
-}
+import { chunksOf, recordingSink } from './read-testing.js';
 
 /** 9 March 2024 in Paris (UTC+1), as UTC milliseconds. */
 const paris = (hour: number, minute: number) => Date.UTC(2024, 2, 9, hour - 1, minute);

@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ImportReadError } from './import-read-error.js';
-import type { ImportSink, Stay, TimedPoint } from './points.js';
 import { MAX_TEXT_CHARS, readXmlImport } from './xml-import.js';
-
-function recordingSink() {
-  const points: TimedPoint[] = [];
-  const stays: Stay[] = [];
-  const sink: ImportSink = { point: (point) => points.push(point), stay: (stay) => stays.push(stay) };
-  return { points, stays, sink };
-}
-
-async function* chunksOf(bytes: Buffer, size: number): AsyncIterable<Buffer> {
-  for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
-}
+import { chunksOf, recordingSink } from './read-testing.js';
 
 async function read(text: string | Buffer, size = 1 << 16) {
-  const { points, stays, sink } = recordingSink();
+  const sink = recordingSink();
+  const { points, stays } = sink;
   const progress: number[] = [];
   const bytes = typeof text === 'string' ? Buffer.from(text) : text;
   const result = await readXmlImport(chunksOf(bytes, size), sink, {
@@ -25,7 +15,7 @@ async function read(text: string | Buffer, size = 1 << 16) {
 }
 
 async function refusal(text: string | Buffer): Promise<ImportReadError> {
-  const { sink } = recordingSink();
+  const sink = recordingSink();
   const bytes = typeof text === 'string' ? Buffer.from(text) : text;
   const error: unknown = await readXmlImport(chunksOf(bytes, 4096), sink).catch((caught: unknown) => caught);
   if (error instanceof ImportReadError) return error;
@@ -298,7 +288,8 @@ describe('readXmlImport refusals', () => {
   });
 
   it('refuses a billion-laughs document before expanding anything', async () => {
-    const { points, stays, sink } = recordingSink();
+    const sink = recordingSink();
+    const { points, stays } = sink;
     const laughs = `<?xml version="1.0"?>
 <!DOCTYPE gpx [
   <!ENTITY lol "lol">
