@@ -139,6 +139,12 @@ if (process.env.TEST_DATABASE_URL) {
 
     // Straight from PostgreSQL and the bucket: rows and objects agree both ways.
     const [user] = await scaleOut.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
+    // The two places saved are two pins, whatever was sent again after the kill.
+    const pins = await scaleOut.query<{ title: string }>(
+      'SELECT title FROM pins WHERE user_id = $1 ORDER BY title',
+      [user!.id],
+    );
+    expect(pins.map((pin) => pin.title)).toEqual(['Arezzo', 'Lisbon']);
     const rows = await scaleOut.query<{ id: string; user_id: string; status: string; size_bytes: string }>(
       'SELECT id, user_id, status, size_bytes FROM media',
     );
