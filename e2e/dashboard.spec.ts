@@ -111,8 +111,12 @@ test('a free traveller sees the empty dashboard, and locked features name the pl
   await expect(popup).toBeHidden();
 
   await page.getByRole('button', { name: 'Leaderboard (locked: Explorer plan required)' }).click();
-  await expect(page.getByRole('dialog', { name: 'Plan required' })).toContainText(
-    'The leaderboard needs the Explorer plan',
+  const locked = page.getByRole('dialog', { name: 'Plan required' });
+  await expect(locked).toContainText('The leaderboard needs the Explorer plan');
+  // The dialog pops in; its link is followed once it has, as a traveller would (a click 135 ms after it
+  // opened, mid-animation, was once seen to go nowhere).
+  await locked.evaluate((element) =>
+    Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
   );
   await page.getByRole('link', { name: 'Upgrade Now' }).click();
   await expect(page).toHaveURL(/\/profile$/);
