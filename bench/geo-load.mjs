@@ -2,8 +2,7 @@
 // in a fresh process (bench/geo-load-child.mjs) that loads the way the server does: the production code,
 // in slices of 8 ms. Median of 3. Baseline in the same run: the same process's memory before loading.
 // Targets: the server answers places under 2 s after start and stays under 250 MB resident after load.
-import path from 'node:path';
-import { ROOT, fmt, median, startProcess } from './lib.mjs';
+import { fmt, median, runJsonChild } from './lib.mjs';
 import { bundleGeo } from './geo-lib.mjs';
 
 const RUNS = 3;
@@ -11,22 +10,7 @@ const TARGET_MS = 2000;
 const TARGET_MB = 250;
 const MB = 1e6;
 
-async function loadOnce(bundle) {
-  const proc = startProcess(
-    process.execPath,
-    ['--expose-gc', path.join(ROOT, 'bench/geo-load-child.mjs'), bundle],
-    {
-      label: 'geo-load-child',
-    },
-  );
-  const { code } = await proc.exited;
-  const line = proc
-    .output()
-    .split('\n')
-    .find((candidate) => candidate.startsWith('{'));
-  if (code !== 0 || !line) throw new Error(`geo-load-child exited ${code}:\n${proc.output()}`);
-  return JSON.parse(line);
-}
+const loadOnce = (bundle) => runJsonChild('geo-load-child.mjs', [bundle]);
 
 export async function run() {
   const details = [];

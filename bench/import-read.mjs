@@ -8,7 +8,7 @@ import { Buffer } from 'node:buffer';
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import path from 'node:path';
-import { ROOT, bundleServerCode, fmt, performance, startProcess, tempDir } from './lib.mjs';
+import { bundleServerCode, fmt, performance, runJsonChild, tempDir } from './lib.mjs';
 
 const MB = 1024 * 1024;
 const RECORDS_MB = Number(process.env.IMPORT_BENCH_MB ?? 1024);
@@ -100,22 +100,7 @@ const writeAndroid = (file, mb) =>
     '\n  ],\n  "userLocationProfile": {}\n}\n',
   );
 
-async function readOnce(args) {
-  const proc = startProcess(
-    process.execPath,
-    ['--expose-gc', path.join(ROOT, 'bench/import-read-child.mjs'), ...args],
-    {
-      label: 'import-read-child',
-    },
-  );
-  const { code } = await proc.exited;
-  const line = proc
-    .output()
-    .split('\n')
-    .find((candidate) => candidate.startsWith('{'));
-  if (code !== 0 || !line) throw new Error(`import-read-child exited ${code}:\n${proc.output()}`);
-  return JSON.parse(line);
-}
+const readOnce = (args) => runJsonChild('import-read-child.mjs', args);
 
 export async function run() {
   const details = [];

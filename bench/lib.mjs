@@ -543,3 +543,21 @@ export async function bundleServerCode(name, entry) {
   }
   return outfile;
 }
+
+/**
+ * Runs a bench's child script (`bench/<script>`) with `--expose-gc` in a fresh process and answers the JSON
+ * of the first output line that starts with '{': how the benches that measure a process of their own
+ * (memory, start-up) hear back from it.
+ */
+export async function runJsonChild(script, args, label = script) {
+  const proc = startProcess(process.execPath, ['--expose-gc', path.join(ROOT, 'bench', script), ...args], {
+    label,
+  });
+  const { code } = await proc.exited;
+  const line = proc
+    .output()
+    .split('\n')
+    .find((candidate) => candidate.startsWith('{'));
+  if (code !== 0 || !line) throw new Error(`${label} exited ${code}:\n${proc.output()}`);
+  return JSON.parse(line);
+}
