@@ -90,6 +90,8 @@ const TABLE_OWNERS = {
   account_deletion_codes: 'account/account.repository.ts',
   travel_stats: 'progress/travel-stats.repository.ts',
   travel_countries: 'progress/travel-stats.repository.ts',
+  imports: 'imports/imports.repository.ts',
+  import_places: 'imports/imports.repository.ts',
 };
 
 /** The owner itself, or one of its parts: a repository split by job as 'x.repository.<part>.ts'. */

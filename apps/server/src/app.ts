@@ -42,6 +42,7 @@ import {
 import { storageOrigin } from './adapters/storage/storage.js';
 import { localStorageRoutes } from './adapters/storage/local.routes.js';
 import { mediaArchiveLinkRoutes, mediaRoutes, uploadAdmission } from './modules/media/index.js';
+import { IMPORT_PREFIX, importsRoutes } from './modules/imports/index.js';
 import { billingRoutes } from './modules/billing/index.js';
 import { avatarRoutes } from './modules/avatar/index.js';
 import { profileRoutes } from './modules/profile/index.js';
@@ -125,7 +126,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Stored objects go out byte for byte (ranges included): registered before compression, which
       // hooks only the routes that come after it.
       if (storage.kind === 'local') {
-        const uploadWanted = uploadAdmission({ media: services.mediaRepository, now });
+        const mediaUploadWanted = uploadAdmission({ media: services.mediaRepository, now });
+        const uploadWanted = (key: string) =>
+          key.startsWith(IMPORT_PREFIX) ? services.importUploadWanted(key) : mediaUploadWanted(key);
         await api.register(localStorageRoutes, { storage, uploadWanted });
       }
       await registerCompression(api);
@@ -164,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         await guarded.register(billingRoutes, { billing });
         await guarded.register(accountRoutes, { account, proofs: deletionProofs });
         await guarded.register(mediaRoutes, { media, downloadAll });
+        await guarded.register(importsRoutes, { imports: services.imports });
       });
       api.get('/openapi.json', { ...LARGE_ANSWER, schema: { hide: true } }, async () => app.swagger());
     },

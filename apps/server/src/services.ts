@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createMailer, type Mailer } from './adapters/mail/mailer.js';
 import { createStorage, type Storage } from './adapters/storage/storage.js';
 import type { ProgressFigures } from './common/progress.js';
+import { tierOf } from './common/user-tier.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { GazetteerService } from './geo/gazetteer-service.js';
@@ -19,6 +20,7 @@ import { createAuth } from './modules/auth/index.js';
 import { createAvatar } from './modules/avatar/index.js';
 import { createBilling } from './modules/billing/index.js';
 import { createCountries } from './modules/countries/index.js';
+import { createImports } from './modules/imports/index.js';
 import { createMap } from './modules/map/index.js';
 import { createMedia, type CompletionGate } from './modules/media/index.js';
 import { createPins } from './modules/pins/index.js';
@@ -113,9 +115,29 @@ export function buildServices(deps: ServiceDeps) {
     billing,
     now,
   });
+  const imports = createImports({
+    db,
+    pins: pins.repository,
+    storage,
+    gazetteer,
+    jobs,
+    now,
+    progress,
+    tierOf: async (userId) => {
+      const user = await users.findById(userId);
+      return user ? tierOf(user) : undefined;
+    },
+    deleteWithMedia: (user, pinId) => media.service.deletePin(user, pinId),
+    log,
+  });
   const { account, deletionProofs } = createAccount({
     db,
-    records: { pins: pins.repository, media: media.repository, avatars: avatar.repository },
+    records: {
+      pins: pins.repository,
+      media: media.repository,
+      avatars: avatar.repository,
+      imports: imports.repository,
+    },
     users,
     sessions,
     profile,
@@ -135,6 +157,7 @@ export function buildServices(deps: ServiceDeps) {
     jobs,
     sweep: media.sweep,
     derivatives: media.derivatives,
+    imports,
     refreshProgress: rewriteFigures,
     log,
   });
@@ -154,6 +177,8 @@ export function buildServices(deps: ServiceDeps) {
     gazetteer,
     storage,
     mediaRepository: media.repository,
+    imports: imports.service,
+    importUploadWanted: imports.acceptsUpload,
     media: media.service,
     downloadAll: media.downloadAll,
     pins: pins.service,

@@ -38,4 +38,6 @@ export const ErrorCode = {
   passwordNotSet: 'PASSWORD_NOT_SET',
   emailUnchanged: 'EMAIL_UNCHANGED',
   emailTaken: 'EMAIL_TAKEN',
+  importBusy: 'IMPORT_BUSY',
+  importNotReady: 'IMPORT_NOT_READY',
 } as const;

@@ -25,6 +25,8 @@ export * from './api/pins.js';
 export * from './api/countries.js';
 export * from './api/leaderboard.js';
 export * from './api/media.js';
+export * from './import-rules.js';
+export * from './api/imports.js';
 export * from './api/profile.js';
 export * from './api/account.js';
 export * from './avatar/catalog.js';

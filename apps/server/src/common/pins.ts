@@ -1,6 +1,6 @@
 // What other modules may read or remove of a traveller's pins, without importing the pins module: the
 // pins module's PinsRepository implements it; app.ts hands it to the others.
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { PinsTable } from '../db/schema.js';
 import type { CountryTally } from './travel-figures.js';
@@ -48,4 +48,32 @@ export interface TravellerPins {
    * the pins go, and it names no table it could cascade from. `within` is the caller's transaction.
    */
   forgetListVersion(userId: string, within?: Db): Promise<void>;
+}
+
+/** Where a pin is, and the import that made it, if one did. */
+export interface PinPosition {
+  pinId: string;
+  lat: number;
+  lng: number;
+  countryCode: string;
+  importId: string | null;
+}
+
+/** What an import reads and writes of a traveller's pins (modules/imports), without importing the pins module. */
+export interface ImportedPins {
+  countByUser(userId: string): Promise<number>;
+  /** Where each of the traveller's pins is: what an import's places are matched against. */
+  positionsOf(userId: string): Promise<PinPosition[]>;
+  /**
+   * Stores the pins, each once: a row whose request key the traveller already made a pin with stores
+   * nothing, so a batch written again after a crash doubles none. Answers the pin id of every request key.
+   */
+  insertOnce(rows: readonly Insertable<PinsTable>[]): Promise<Map<string, string>>;
+  /** The pins the import made that are still there, with how many photos and videos each has. */
+  madeByImport(userId: string, importId: string): Promise<{ id: string; mediaCount: number }[]>;
+  /**
+   * Deletes the import's pins without a photo or video (an upload still pending goes with its pin, and the
+   * media sweep removes what it stored); answers how many.
+   */
+  deleteImportedWithoutMedia(userId: string, importId: string): Promise<number>;
 }

@@ -35,6 +35,7 @@ import * as mediaContentHash from './migrations/0020_media_content_hash.js';
 import * as mediaCaption from './migrations/0021_media_caption.js';
 import * as rateLimits from './migrations/0022_rate_limits.js';
 import * as pinRequestKeys from './migrations/0023_pin_request_keys.js';
+import * as imports from './migrations/0024_imports.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021_media_caption': mediaCaption,
   '0022_rate_limits': rateLimits,
   '0023_pin_request_keys': pinRequestKeys,
+  '0024_imports': imports,
 };
 
 // int8 (bigint) columns hold millisecond timestamps, well inside Number's exact range.

@@ -124,8 +124,53 @@ export interface PinsTable {
   city: string | null;
   /** The Idempotency-Key the pin was created with (0023); null when it came without one. */
   request_key: string | null;
+  /** The import that made the pin (0024); null for pins made otherwise. */
+  import_id: Generated<string | null>;
   created_at: number;
   updated_at: number;
+}
+
+/** One import of a location history (0024_imports); its status is one of IMPORT_STATUSES. */
+export interface ImportsTable {
+  id: string;
+  user_id: string;
+  status: string;
+  format: string | null;
+  /** JSON: [{ name, size }]. */
+  files: string;
+  bytes_total: number;
+  bytes_read: Generated<number>;
+  points: Generated<number>;
+  stays: Generated<number>;
+  places: Generated<number>;
+  created: Generated<number>;
+  matched: Generated<number>;
+  error_code: string | null;
+  error_message: string | null;
+  created_at: number;
+  updated_at: number;
+  expires_at: number;
+  committed_at: number | null;
+}
+
+/** A place an import found (0024_imports): all of them until the commit, the kept ones after. */
+export interface ImportPlacesTable {
+  import_id: string;
+  place_key: string;
+  rank: number;
+  title: string;
+  lat: number;
+  lng: number;
+  country_code: string;
+  country_name: string;
+  city: string;
+  first_visit: string | null;
+  last_visit: string | null;
+  visits: number;
+  minutes: number;
+  kept: Generated<number>;
+  pin_id: string | null;
+  pin_made: Generated<number>;
 }
 
 /** One traveller's figures, rewritten from their pins and media whenever those change (0008_progress). */
@@ -307,6 +352,8 @@ export interface Database {
   travel_stats: TravelStatsTable;
   travel_countries: TravelCountriesTable;
   rate_limits: RateLimitsTable;
+  imports: ImportsTable;
+  import_places: ImportPlacesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

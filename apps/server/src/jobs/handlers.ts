@@ -1,5 +1,6 @@
 // What each job does, in terms of the services and repositories that do the work.
 import type { GazetteerService } from '../geo/gazetteer-service.js';
+import type { ImportCommit, ImportReading, ImportsSweep } from '../modules/imports/index.js';
 import type { MediaDerivatives, MediaSweep } from '../modules/media/index.js';
 import { backfillPinCities, type PinsRepository } from '../modules/pins/index.js';
 import type { JobHandlers, JobQueue } from './queue.js';
@@ -10,6 +11,7 @@ interface JobHandlerDeps {
   jobs: JobQueue;
   sweep: MediaSweep;
   derivatives: Pick<MediaDerivatives, 'make' | 'resume'>;
+  imports: { reading: ImportReading; commit: ImportCommit; sweep: ImportsSweep };
   refreshProgress: (userId: string) => Promise<void>;
   log: { info(object: object, message: string): void };
 }
@@ -32,6 +34,12 @@ export function jobHandlers(deps: JobHandlerDeps): JobHandlers {
         refresh: (userId) => jobs.enqueue('progress.refresh', { userId }, { key: userId }),
       });
       if (filled > 0) log.info({ filled }, 'pin cities read from their coordinates');
+    },
+    'imports.read': ({ importId }) => deps.imports.reading.read(importId),
+    'imports.commit': ({ importId }) => deps.imports.commit.commit(importId),
+    'imports.sweep': async () => {
+      const report = await deps.imports.sweep.run();
+      if (Object.values(report).some((count) => count > 0)) log.info({ sweep: report }, 'imports sweep done');
     },
     'progress.refresh': ({ userId }) => deps.refreshProgress(userId),
   };

@@ -39,8 +39,11 @@ interface InProcessQueueOptions {
 
 export const DEFAULT_CONCURRENCY = 4;
 
-/** Each derivatives job may hold a decoded full-size image; MAX_CONCURRENT_DERIVATIVE_JOBS bounds them too. */
-export const NAME_LIMITS: Partial<Record<JobName, number>> = { 'media.derivatives': 2 };
+/**
+ * Each derivatives job may hold a decoded full-size image (MAX_CONCURRENT_DERIVATIVE_JOBS bounds them too);
+ * an import's read holds a whole history's stays and keeps a core busy.
+ */
+export const NAME_LIMITS: Partial<Record<JobName, number>> = { 'media.derivatives': 2, 'imports.read': 1 };
 
 /** The identity of a keyed job: its name and key. */
 const keyOf = (job: Waiting): string | undefined =>

@@ -37,6 +37,9 @@ function refreshing(refresh: (userId: string) => Promise<void>): JobHandlers {
     'media.derivatives-resume': nothing,
     'media.sweep': nothing,
     'pins.city-backfill': nothing,
+    'imports.read': nothing,
+    'imports.commit': nothing,
+    'imports.sweep': nothing,
     'progress.refresh': ({ userId }) => refresh(userId),
   };
 }

@@ -28,6 +28,10 @@ export const SLOTS: Record<JobName, number> = {
   'media.derivatives-resume': 1,
   'media.sweep': 1,
   'pins.city-backfill': 1,
+  // A read holds the stays of a whole history in memory and keeps a core busy: one at a time.
+  'imports.read': 1,
+  'imports.commit': 1,
+  'imports.sweep': 1,
   'progress.refresh': 3,
 };
 
@@ -40,6 +44,10 @@ export const EXPIRE_IN_SECONDS: Record<JobName, number> = {
   'media.derivatives-resume': 30 * 60,
   'media.sweep': 30 * 60,
   'pins.city-backfill': 30 * 60,
+  // 5 GB at 50 MB/s is under two minutes; a slow store, or the gazetteer loading, takes longer.
+  'imports.read': 60 * 60,
+  'imports.commit': 10 * 60,
+  'imports.sweep': 30 * 60,
   'progress.refresh': 60,
 };
 

@@ -16,6 +16,9 @@ function recordingHandlers(refresh: (userId: string) => Promise<void> = async ()
     'media.derivatives-resume': async () => void ran.push('derivatives-resume'),
     'media.sweep': async ({ partsOlderThanMs }) => void ran.push(`sweep ${partsOlderThanMs}`),
     'pins.city-backfill': async () => void ran.push('backfill'),
+    'imports.read': async ({ importId }) => void ran.push(`import read ${importId}`),
+    'imports.commit': async ({ importId }) => void ran.push(`import commit ${importId}`),
+    'imports.sweep': async () => void ran.push('imports sweep'),
     'progress.refresh': async ({ userId }) => {
       ran.push(`refresh ${userId}`);
       await refresh(userId);

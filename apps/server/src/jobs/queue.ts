@@ -1,6 +1,6 @@
 // The jobs port: work that runs outside the request that caused it (thumbnails and previews, the media
-// sweep, reading the cities of older pins, rewriting a traveller's figures). Services enqueue by name; the composition root gives the
-// queue its handlers and starts it in the process that runs jobs. The in-process adapter (in-process.ts)
+// sweep, reading the cities of older pins, reading and committing imports, rewriting a traveller's
+// figures). Services enqueue by name; the composition root gives the queue its handlers and starts it in the process that runs jobs. The in-process adapter (in-process.ts)
 // runs them in this process, with SQLite; on PostgreSQL, pg-boss stores them (pg-boss.ts, decision 094).
 // Both are held to the same contract (queue.contract.ts).
 
@@ -14,6 +14,12 @@ export interface JobPayloads {
   'media.sweep': { partsOlderThanMs: number };
   /** Reads the cities of pins stored without one (modules/pins/city-backfill.ts). */
   'pins.city-backfill': Record<string, never>;
+  /** Reads an import's files into the places it offers (modules/imports/import-reading.ts). */
+  'imports.read': { importId: string };
+  /** Makes an import's kept places pins (modules/imports/import-commit.ts). */
+  'imports.commit': { importId: string };
+  /** Resumes imports whose job was lost, and removes what imports leave behind (imports.sweep.ts). */
+  'imports.sweep': Record<string, never>;
   /** Rewrites one traveller's figures from what is stored now. */
   'progress.refresh': { userId: string };
 }

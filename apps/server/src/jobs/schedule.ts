@@ -1,4 +1,4 @@
-// The recurring jobs: the media sweep once at start and every hour after; the reading of older pins'
+// The recurring jobs: the media and imports sweeps once at start and every hour after; the reading of older pins'
 // cities and the thumbnails still to be made, once at start. Enqueued, never run here: start-up and requests never wait for them.
 import type { JobQueue } from './queue.js';
 
@@ -19,8 +19,11 @@ export function scheduleRecurringJobs(
     );
   // Upload files are written to as the bytes arrive, so one untouched for an hour belongs to an upload that
   // died; at the start of the process that takes uploads, so does every one already there.
-  const sweep = (partsOlderThanMs: number) =>
-    enqueue(jobs.enqueue('media.sweep', { partsOlderThanMs }, { key: 'sweep' }));
+  const sweep = (partsOlderThanMs: number) => {
+    void enqueue(jobs.enqueue('media.sweep', { partsOlderThanMs }, { key: 'sweep' }));
+    // Imports read or committed when the last process stopped are resumed by the first run.
+    return enqueue(jobs.enqueue('imports.sweep', {}, { key: 'imports-sweep' }));
+  };
   void sweep(deps.uploadsElsewhere ? SWEEP_INTERVAL_MS : 0);
   void enqueue(jobs.enqueue('pins.city-backfill', {}, { key: 'backfill' }));
   // The thumbnails of uploads completed just before the last stop were lost with its queue.

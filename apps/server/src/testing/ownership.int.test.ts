@@ -5,7 +5,7 @@
 // how, and a route the document leaves out fails until HIDDEN_ROUTES says why.
 import { randomUUID } from 'node:crypto';
 import type { HTTPMethods, LightMyRequestResponse } from 'fastify';
-import { ErrorResponse, TIER_IDS } from '@waymarks/shared';
+import { ErrorResponse, ImportPreview, TIER_IDS } from '@waymarks/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaKeys, objectKeys } from '../modules/media/media-keys.js';
 import { USER_CACHE_TTL_MS } from '../modules/auth/users.repository.js';
@@ -30,7 +30,14 @@ import {
   type SignedInUser,
   type TestApp,
 } from './test-app.js';
+import { importFiles, semanticHistory } from './imports.js';
 import { uploadFixture } from './uploads.js';
+import { importObjectKeys } from '../modules/imports/import-keys.js';
+
+/** The victim's travels, imported: a visit to Lisbon, far from their pins. */
+const VICTIM_VISITS = [
+  { lat: 38.7223, lng: -9.1393, start: '2019-05-01T12:00:00Z', end: '2019-05-01T18:00:00Z' },
+];
 
 const { router, operations } = await readAppRoutes();
 
@@ -40,7 +47,9 @@ interface Victim {
   pinIds: string[];
   /** Ready, stored but not completed, and reserved only. */
   mediaIds: string[];
-  /** Every key the victim's media may be stored under. */
+  /** Done (its pins made), ready to preview, and still uploading. */
+  importIds: string[];
+  /** Every key the victim's media and imports may be stored under. */
   storageKeys: string[];
 }
 
@@ -50,9 +59,10 @@ interface Victim {
  */
 const VICTIM_IDS: Record<string, (victim: Victim) => string[]> = {
   // `/pins/{id}`, `/media/{id}`: every id the victim has, of whatever kind.
-  id: (v) => [...v.pinIds, ...v.mediaIds, v.userId],
+  id: (v) => [...v.pinIds, ...v.mediaIds, ...v.importIds, v.userId],
   pinId: (v) => v.pinIds,
   mediaId: (v) => v.mediaIds,
+  importId: (v) => v.importIds,
   userId: (v) => [v.userId],
 };
 
@@ -213,11 +223,24 @@ describe.each(testDialects())('ownership of every route on %s', (dialect) => {
       await upload('photos/gps/DSCN0012.jpg', 'stored'),
       await upload('photos/gps/DSCN0021.jpg', 'reserved'),
     ];
+    const history = (name: string) => [{ name, bytes: semanticHistory(VICTIM_VISITS) }];
+    const done = await importFiles(t, call, owner, history('done.json'));
+    const { places } = ImportPreview.parse((await call('GET', `/api/imports/${done}/preview`, owner)).json());
+    await call('POST', `/api/imports/${done}/commit`, owner, { placeKeys: places.map((p) => p.placeKey) });
+    const importIds = [
+      done,
+      await importFiles(t, call, owner, history('ready.json')),
+      await importFiles(t, call, owner, history('uploading.json'), 'stored'),
+    ];
     victim = {
       userId: owner.userId,
       pinIds: [withMedia.pinId, empty.pinId],
       mediaIds,
-      storageKeys: mediaIds.flatMap((id) => objectKeys(mediaKeys(owner.userId, id))),
+      importIds,
+      storageKeys: [
+        ...mediaIds.flatMap((id) => objectKeys(mediaKeys(owner.userId, id))),
+        ...importIds.flatMap((id) => importObjectKeys(owner.userId, id, 1)),
+      ],
     };
 
     // Two other users with pins and media of their own: one on the free plan, one on the top plan, so
@@ -264,7 +287,13 @@ describe.each(testDialects())('ownership of every route on %s', (dialect) => {
     if (signed) {
       it(`${name} refuses another user's ids and storage keys in place of its signed token`, async () => {
         const before = await storedState(t, tables);
-        const forged = [...victim.pinIds, ...victim.mediaIds, victim.userId, ...victim.storageKeys];
+        const forged = [
+          ...victim.pinIds,
+          ...victim.mediaIds,
+          ...victim.importIds,
+          victim.userId,
+          ...victim.storageKeys,
+        ];
         for (const { plan, user } of attackers) {
           for (const values of combinations(slots, () => forged)) {
             const request = requestFor(route, op, slots, values);

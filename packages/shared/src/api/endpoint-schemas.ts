@@ -4,6 +4,16 @@
 // step (a missing or mistyped entry, or an endpoint with a query but no query schema, fails tsc).
 import { z } from 'zod';
 import {
+  ImportCommitRequest,
+  ImportDeleteQuery,
+  ImportDeleteResponse,
+  ImportListResponse,
+  ImportPreview,
+  ImportSummary,
+  ImportUploadUrlRequest,
+  ImportUploadUrlResponse,
+} from './imports.js';
+import {
   AuthConfigResponse,
   ChangePasswordRequest,
   ConfirmEmailChangeRequest,
@@ -130,5 +140,12 @@ export const ENDPOINT_SCHEMAS = {
   setMediaCaption: { body: MediaCaptionRequest, response: MediaItem },
   mediaDownloadUrl: { response: DownloadUrlResponse },
   pinDownloadUrl: { response: DownloadUrlResponse },
+  importUploadUrl: { body: ImportUploadUrlRequest, response: ImportUploadUrlResponse },
+  completeImport: { response: ImportSummary },
+  listImports: { response: ImportListResponse },
+  getImport: { response: ImportSummary },
+  importPreview: { response: ImportPreview },
+  commitImport: { body: ImportCommitRequest, response: ImportSummary },
+  deleteImport: { query: ImportDeleteQuery, response: ImportDeleteResponse },
   submitReport: { body: ReportRequest, response: ReportResponse },
 } satisfies { [Name in EndpointName]: SchemasOf<Name> };

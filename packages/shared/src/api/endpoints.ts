@@ -48,6 +48,16 @@ import type {
   UploadUrlRequest,
   UploadUrlResponse,
 } from './media.js';
+import type {
+  ImportCommitRequest,
+  ImportDeleteQuery,
+  ImportDeleteResponse,
+  ImportListResponse,
+  ImportPreview,
+  ImportSummary,
+  ImportUploadUrlRequest,
+  ImportUploadUrlResponse,
+} from './imports.js';
 import type { Pin, PinCreateRequest, PinCreateResponse, PinListResponse, PinUpdateRequest } from './pins.js';
 import type { PlaceSearchResponse, ReverseGeocodeResult } from './places.js';
 import type { DeleteAccountRequest, DeletionCodeResponse, DeletionConfirmation } from './account.js';
@@ -208,6 +218,32 @@ export const ENDPOINTS = {
     'GET',
     '/media/pin/:pinId/download-url',
   ),
+
+  // Imports (past travels from a location history)
+  importUploadUrl: endpoint<{ body: ImportUploadUrlRequest; response: ImportUploadUrlResponse }>(
+    'POST',
+    '/imports/upload-url',
+  ),
+  completeImport: endpoint<{ params: { importId: string }; response: ImportSummary }>(
+    'POST',
+    '/imports/:importId/complete',
+  ),
+  listImports: endpoint<{ response: ImportListResponse }>('GET', '/imports'),
+  getImport: endpoint<{ params: { importId: string }; response: ImportSummary }>('GET', '/imports/:importId'),
+  importPreview: endpoint<{ params: { importId: string }; response: ImportPreview }>(
+    'GET',
+    '/imports/:importId/preview',
+  ),
+  commitImport: endpoint<{
+    params: { importId: string };
+    body: ImportCommitRequest;
+    response: ImportSummary;
+  }>('POST', '/imports/:importId/commit'),
+  deleteImport: endpoint<{
+    params: { importId: string };
+    query: ImportDeleteQuery;
+    response: ImportDeleteResponse;
+  }>('DELETE', '/imports/:importId'),
 
   // Reports (Report Content)
   submitReport: endpoint<{ body: ReportRequest; response: ReportResponse }>('POST', '/reports'),

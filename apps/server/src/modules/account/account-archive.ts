@@ -1,11 +1,13 @@
 // The export of an account (GET /api/account/export): one ZIP with profile.json (the profile as the app
 // shows it), pins.geojson (a FeatureCollection, one Point per pin), avatar.json (the parts the saved avatar
-// wears, when there is one) and every original photo and video under media/<place>/<file name>. Entries
+// wears, when there is one), imports.json (the imports of location histories and their places, when there
+// are any) and every original photo and video under media/<place>/<file name>. Entries
 // are stored, not compressed, so the archive's length is known before the first byte and the originals are
 // read one at a time as the archive reaches them.
 import type { Readable } from 'node:stream';
 import yazl from 'yazl';
 import type { AvatarParts, Profile } from '@waymarks/shared';
+import type { ImportRecord } from '../../common/imports.js';
 import type { StoredMedia } from '../../common/media.js';
 import type { StoredPin } from '../../common/pins.js';
 import { addOriginal, archiveEntryNames, finishArchive } from '../media/index.js';
@@ -16,6 +18,8 @@ export interface AccountExport {
   media: readonly StoredMedia[];
   /** null when no avatar has been saved. */
   avatar: { parts: AvatarParts; updatedAt: string } | null;
+  /** The traveller's imports with their places; the file is left out when there are none. */
+  imports: readonly ImportRecord[];
 }
 
 /** Each media row's path inside the archive: a folder per place, names made safe and unique in it. */
@@ -83,6 +87,7 @@ export function streamAccountArchive(
   zip.addBuffer(json(data.profile), 'profile.json', { compress: false });
   zip.addBuffer(json(pinsGeoJson(data.pins, data.media, paths)), 'pins.geojson', { compress: false });
   if (data.avatar) zip.addBuffer(json(data.avatar), 'avatar.json', { compress: false });
+  if (data.imports.length > 0) zip.addBuffer(json(data.imports), 'imports.json', { compress: false });
   for (const row of data.media) addOriginal(zip, paths.get(row.id)!, row, open);
   return finishArchive(zip);
 }

@@ -2,6 +2,7 @@
 // other modules' records of a traveller that the export reads, each through the repository that owns
 // them (the ports of common/).
 import type { SavedAvatars } from '../../common/avatars.js';
+import type { TravellerImports } from '../../common/imports.js';
 import type { TravellerMedia } from '../../common/media.js';
 import type { TravellerPins } from '../../common/pins.js';
 import type { Db } from '../../db/database.js';
@@ -11,6 +12,7 @@ export interface TravellerRecords {
   pins: Pick<TravellerPins, 'allOf' | 'forgetListVersion'>;
   media: Pick<TravellerMedia, 'readyOf' | 'objectKeysOf'>;
   avatars: SavedAvatars;
+  imports: TravellerImports;
 }
 
 export class AccountRepository {

@@ -22,6 +22,7 @@ import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import { hashToken, randomToken } from '../auth/index.js';
 import { avatarKeyPrefix } from '../avatar/index.js';
+import { importKeyPrefix } from '../imports/index.js';
 import { streamAccountArchive } from './account-archive.js';
 import { accountDeletedMail } from './account.mails.js';
 import type { AccountRepository } from './account.repository.js';
@@ -95,12 +96,13 @@ export class AccountService {
 
   async export(user: UserRow): Promise<AccountArchive> {
     const { profile, storage } = this.deps;
-    const { pins, media, avatars } = this.deps.account.records;
-    const [shown, pinRows, mediaRows, avatar] = await Promise.all([
+    const { pins, media, avatars, imports } = this.deps.account.records;
+    const [shown, pinRows, mediaRows, avatar, importRecords] = await Promise.all([
       profile.get(user),
       pins.allOf(user.id),
       media.readyOf(user.id),
       avatars.find(user.id),
+      imports.exportOf(user.id),
     ]);
     // The row may only record which unlocks were told: an avatar is saved when it wears something.
     const parts = avatar ? (JSON.parse(avatar.parts) as AvatarParts) : {};
@@ -109,7 +111,7 @@ export class AccountService {
         ? { parts, updatedAt: new Date(avatar.updated_at).toISOString() }
         : null;
     const { stream, size } = await streamAccountArchive(
-      { profile: shown, pins: pinRows, media: mediaRows, avatar: saved },
+      { profile: shown, pins: pinRows, media: mediaRows, avatar: saved, imports: importRecords },
       (row) => storage.read(row.storage_key),
     );
     const day = new Date(this.deps.now()).toISOString().slice(0, 10);
@@ -142,7 +144,11 @@ export class AccountService {
     const deleted = await users.delete(user.id, (trx) => pins.forgetListVersion(user.id, trx));
     if (!deleted) return false;
     this.deps.mailer.send(accountDeletedMail(user.email, user.name)).catch(this.deps.onMailError);
-    const keys = [...mediaKeys, ...(await this.avatarKeys(user.id))];
+    const keys = [
+      ...mediaKeys,
+      ...(await this.keysUnder(avatarKeyPrefix(user.id))),
+      ...(await this.keysUnder(importKeyPrefix(user.id))),
+    ];
     if (keys.length > 0) {
       await storage.delete(keys).catch((error: unknown) => this.deps.onCleanupError(error, keys));
     }
@@ -150,11 +156,10 @@ export class AccountService {
   }
 
   /**
-   * The account's avatar renders, read from storage rather than from its (deleted) row, so that one a
-   * failed replacement left behind goes too.
+   * The account's objects under a prefix: its avatar renders and import files, read from storage rather
+   * than from their (deleted) rows, so that one a failed replacement or a crash left behind goes too.
    */
-  private async avatarKeys(userId: string): Promise<string[]> {
-    const prefix = avatarKeyPrefix(userId);
+  private async keysUnder(prefix: string): Promise<string[]> {
     const keys: string[] = [];
     try {
       for await (const object of this.deps.storage.list(prefix)) keys.push(object.key);

@@ -15,6 +15,8 @@ export interface ImportPlace {
   lng: number;
   countryCode: string;
   countryName: string;
+  /** The town (else region) at its centre, as a pin there would count it among cities; '' for none. */
+  city: string;
   /** YYYY-MM-DD (UTC) of its earliest and latest stay; null when its stays carry no time. */
   firstVisit: string | null;
   lastVisit: string | null;
@@ -59,6 +61,7 @@ interface Gathering {
 }
 
 export function gatherPlaces(stays: Iterable<Stay>, options: GatherOptions): GatheredPlaces {
+  const pins = new PinMatcher(options.pins, options.groupingKm);
   const grid = new Grid<Gathering>(options.groupingKm);
   for (const stay of stays) {
     const near = grid.nearest(stay, options.groupingKm, (place) => centreOf(place));
@@ -77,7 +80,7 @@ export function gatherPlaces(stays: Iterable<Stay>, options: GatherOptions): Gat
     grid.move(place, centreOf(place));
   }
 
-  const places = grid.all().map((place) => describePlace(place, options));
+  const places = grid.all().map((place) => describePlace(place, options, pins));
   places.sort((a, b) => b.minutes - a.minutes || b.visits - a.visits || a.placeKey.localeCompare(b.placeKey));
   const countries = new Map<string, ImportCountry>();
   for (const place of places) {
@@ -119,7 +122,7 @@ const centreOf = (place: Gathering) => ({
 
 const dayOf = (at: number | null) => (at === null ? null : new Date(at).toISOString().slice(0, 10));
 
-function describePlace(place: Gathering, options: GatherOptions): ImportPlace {
+function describePlace(place: Gathering, options: GatherOptions, pins: PinMatcher): ImportPlace {
   const centre = centreOf(place);
   const lat = Number(centre.lat.toFixed(6));
   const lng = Number(centre.lng.toFixed(6));
@@ -128,10 +131,7 @@ function describePlace(place: Gathering, options: GatherOptions): ImportPlace {
   // The name the file gave most often (a visit's, a step's), else the gazetteer's town, region or country.
   const named = [...place.names].sort((a, b) => b[1] - a[1])[0]?.[0];
   const title = named ?? (cityOf(found) || (known ? found.countryName : GEOCODE_FALLBACK.region));
-  const pin = options.pins
-    .map((candidate) => ({ candidate, km: distanceKm(candidate, centre) }))
-    .filter(({ km }) => km <= options.groupingKm)
-    .sort((a, b) => a.km - b.km)[0]?.candidate;
+  const pinId = pins.nearest(centre);
   return {
     placeKey: `${lat.toFixed(4)},${lng.toFixed(4)}`,
     title: title.slice(0, 200),
@@ -139,12 +139,37 @@ function describePlace(place: Gathering, options: GatherOptions): ImportPlace {
     lng,
     countryCode: known ? found.countryCode : GEOCODE_FALLBACK.countryCode,
     countryName: known ? found.countryName : GEOCODE_FALLBACK.countryName,
+    city: cityOf(found),
     firstVisit: dayOf(place.first),
     lastVisit: dayOf(place.last),
     visits: place.visits,
     minutes: Math.round(place.minutes),
-    ...(pin ? { pinId: pin.pinId } : {}),
+    ...(pinId ? { pinId } : {}),
   };
+}
+
+/**
+ * The traveller's pins, found by where they are: the pin a place falls within the grouping distance of,
+ * the nearest when there are several, found in a few cells rather than among all the pins.
+ */
+export class PinMatcher {
+  readonly #grid: Grid<{ pinId: string; lat: number; lng: number }>;
+
+  constructor(
+    pins: Iterable<{ pinId: string; lat: number; lng: number }>,
+    private readonly km: number,
+  ) {
+    this.#grid = new Grid(km);
+    for (const pin of pins) this.add(pin);
+  }
+
+  add(pin: { pinId: string; lat: number; lng: number }): void {
+    this.#grid.add(pin, pin);
+  }
+
+  nearest(at: { lat: number; lng: number }): string | undefined {
+    return this.#grid.nearest(at, this.km, (pin) => pin)?.pinId;
+  }
 }
 
 /**

@@ -1,5 +1,11 @@
 import { PostgresAdapter, sql, type Insertable, type Selectable, type Updateable } from 'kysely';
-import type { PinCountryCount, PinPlaceCount, TravellerPins } from '../../common/pins.js';
+import type {
+  ImportedPins,
+  PinCountryCount,
+  PinPosition,
+  PinPlaceCount,
+  TravellerPins,
+} from '../../common/pins.js';
 import type { CountryTally } from '../../common/travel-figures.js';
 import { PIN_FIELD_LIST } from '../../common/pin.presenter.js';
 import type { Db } from '../../db/database.js';
@@ -12,7 +18,7 @@ export const PIN_LIST_FIELDS = PIN_FIELD_LIST;
 
 const INSERT_BATCH = 500;
 
-export class PinsRepository implements TravellerPins {
+export class PinsRepository implements TravellerPins, ImportedPins {
   constructor(private readonly db: Db) {}
 
   /**
@@ -56,6 +62,56 @@ export class PinsRepository implements TravellerPins {
           .execute();
       }
     });
+  }
+
+  async insertOnce(rows: readonly Insertable<PinsTable>[]): Promise<Map<string, string>> {
+    const ids = new Map<string, string>();
+    for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+      const batch = rows.slice(start, start + INSERT_BATCH);
+      const keys = batch.map((row) => row.request_key).filter((key) => typeof key === 'string');
+      if (keys.length !== batch.length) throw new Error('insertOnce needs a request key on every row');
+      await this.db
+        .insertInto('pins')
+        .values(batch)
+        .onConflict((conflict) => conflict.columns(['user_id', 'request_key']).doNothing())
+        .execute();
+      const found = await this.db
+        .selectFrom('pins')
+        .select(['id', 'request_key'])
+        .where('user_id', '=', batch[0]!.user_id)
+        .where('request_key', 'in', keys)
+        .execute();
+      for (const row of found) ids.set(row.request_key!, row.id);
+    }
+    return ids;
+  }
+
+  async positionsOf(userId: string): Promise<PinPosition[]> {
+    return this.db
+      .selectFrom('pins')
+      .select(['id as pinId', 'lat', 'lng', 'country_code as countryCode', 'import_id as importId'])
+      .where('user_id', '=', userId)
+      .execute();
+  }
+
+  async madeByImport(userId: string, importId: string): Promise<{ id: string; mediaCount: number }[]> {
+    const rows = await this.db
+      .selectFrom('pins')
+      .select(['id', 'media_count'])
+      .where('user_id', '=', userId)
+      .where('import_id', '=', importId)
+      .execute();
+    return rows.map((row) => ({ id: row.id, mediaCount: Number(row.media_count) }));
+  }
+
+  async deleteImportedWithoutMedia(userId: string, importId: string): Promise<number> {
+    const result = await this.db
+      .deleteFrom('pins')
+      .where('user_id', '=', userId)
+      .where('import_id', '=', importId)
+      .where('media_count', '=', 0)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   async countByUser(userId: string): Promise<number> {

@@ -1,4 +1,5 @@
 // The Privacy Policy (/privacy): what Waymarks collects, why, who processes it and the traveller's rights.
+import { IMPORT_PRIVACY_TEXT } from '@waymarks/shared';
 import { Link } from 'react-router';
 import {
   LegalDocument,
@@ -86,6 +87,18 @@ export default function PrivacyPolicy({ supportEmail }: LegalPageProps) {
                     The original file is kept exactly as you uploaded it, including the metadata inside it,
                     and only you can open it. The thumbnails and previews we make from it are stored with all
                     metadata stripped, location included.
+                  </li>
+                </ul>
+              </LegalSubsection>
+              <LegalSubsection title="Location histories you import">
+                <ul>
+                  <li>
+                    When you import a location history (from Google, your phone, a GPS file or Polarsteps),
+                    the file is read on our server to find the places you stayed at. {IMPORT_PRIVACY_TEXT}
+                  </li>
+                  <li>
+                    For each import we keep its file names, its format, when it was made and how many places
+                    it found, so your import history can show it and undo it.
                   </li>
                 </ul>
               </LegalSubsection>

@@ -5,7 +5,7 @@ import type { JSX } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { formatPrice, formatStorage, TIERS } from '@waymarks/shared';
+import { formatPrice, formatStorage, IMPORT_PRIVACY_TEXT, TIERS } from '@waymarks/shared';
 import CopyrightPolicy, { meta as copyrightMeta } from './CopyrightPolicy';
 import type { LegalMeta } from './LegalDocument';
 import LimitationOfLiability, { meta as liabilityMeta } from './LimitationOfLiability';
@@ -128,6 +128,12 @@ describe('the figures of SPEC.md §9', () => {
       expect(text, name).toMatch(/children under 13/);
       cleanup();
     }
+  });
+
+  it('says in the privacy policy that an imported file is deleted once read, and only kept places stay', () => {
+    const { text } = renderDocument('privacy');
+    expect(text).toContain(IMPORT_PRIVACY_TEXT);
+    expect(text).toContain('deleted as soon as it has been read');
   });
 
   it('promises deletion within 30 days in the privacy policy and the terms', () => {

@@ -1,30 +1,12 @@
 // The location histories an import reads, by what their content is, never by a file's name.
+import { IMPORT_FORMAT_NAMES, type ImportFormat } from '@waymarks/shared';
 import type { JsonPath } from './json-elements.js';
 import type { ImportSink } from './points.js';
 
-export type FormatId =
-  | 'google-records'
-  | 'google-semantic'
-  | 'android-timeline'
-  | 'iphone-timeline'
-  | 'gpx'
-  | 'kml'
-  | 'kmz'
-  | 'geojson'
-  | 'polarsteps';
+export type FormatId = ImportFormat;
 
 /** How the screen and the error messages name each format. */
-export const FORMAT_NAMES: Record<FormatId, string> = {
-  'google-records': 'Google Takeout location history (Records.json)',
-  'google-semantic': 'Google Takeout Semantic Location History',
-  'android-timeline': 'Timeline export from an Android phone',
-  'iphone-timeline': 'Timeline export from an iPhone',
-  gpx: 'GPX',
-  kml: 'KML',
-  kmz: 'KMZ',
-  geojson: 'GeoJSON',
-  polarsteps: 'Polarsteps data export',
-};
+export const FORMAT_NAMES = IMPORT_FORMAT_NAMES;
 
 /** The sentence every refusal ends with: what can be read. */
 export const FORMATS_READ =

@@ -135,7 +135,13 @@ async function readZip(
     let done = 0;
     for (const entry of zip.entries) {
       if (ASIDE.test(entry.name)) continue;
-      const read = await readEntry(zip, entry, sink);
+      // Within an entry, its unpacked bytes count for their share of its packed size.
+      const share = entry.uncompressedSize > 0 ? entry.compressedSize / entry.uncompressedSize : 0;
+      let unpacked = 0;
+      const read = await readEntry(zip, entry, sink, (bytes) => {
+        unpacked += bytes;
+        onProgress?.(Math.min(done + Math.floor(unpacked * share), file.size));
+      });
       done += entry.compressedSize;
       onProgress?.(Math.min(done, file.size));
       if (!read) continue;
@@ -158,6 +164,7 @@ async function readEntry(
   zip: OpenZip,
   entry: ZipEntry,
   sink: ImportSink,
+  onChunk: (bytes: number) => void,
 ): Promise<{ format: FormatId; untimed: number } | undefined> {
   if (entry.encrypted) {
     throw new ImportReadError(
@@ -165,7 +172,7 @@ async function readEntry(
       `The ZIP's file ${entry.name} is protected by a password: export it again without one.`,
     );
   }
-  const chunks = withFirst(zip.read(entry));
+  const chunks = withFirst(counted(zip.read(entry), onChunk));
   const kind = kindOf(await chunks.first());
   try {
     if (kind === 'json') return { format: (await readJsonImport(chunks, sink)).format, untimed: 0 };
@@ -190,6 +197,14 @@ function nothingInZip(names: string[]): ImportReadError {
     'unknown-format',
     `The ZIP holds ${names.length === 0 ? 'no files' : shown}, none of them a location history Waymarks can read. ${FORMATS_READ}`,
   );
+}
+
+/** The chunks of a stream, each told to `onChunk` by its size as it passes. */
+async function* counted(source: AsyncIterable<Buffer>, onChunk: (bytes: number) => void) {
+  for await (const chunk of source) {
+    onChunk(chunk.length);
+    yield chunk;
+  }
 }
 
 /**
