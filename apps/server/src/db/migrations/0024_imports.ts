@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 // Imports of past travels (issue 26, decision 101). `imports` holds one row per import: its files (names
 // and sizes, as JSON), where it is, what reading it found, and what committing it made. `import_places`
@@ -31,6 +31,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('imports_user_id').on('imports').columns(['user_id', 'created_at']).execute();
   await db.schema.createIndex('imports_status').on('imports').columns(['status', 'updated_at']).execute();
+  // A traveller runs one import at a time: two requests racing to start one cannot both succeed.
+  await db.schema
+    .createIndex('imports_one_under_way')
+    .on('imports')
+    .column('user_id')
+    .unique()
+    .where(sql.ref('status'), 'in', ['uploading', 'reading', 'committing'])
+    .execute();
 
   await db.schema
     .createTable('import_places')

@@ -373,6 +373,35 @@ describe.each(testDialects())('imports (%s)', (dialect: Dialect) => {
     ).toBe(200);
   });
 
+  it('starts one import of two asked for at the same moment', async () => {
+    const user = await traveller();
+    const asked = await Promise.all(
+      [1, 2, 3].map((n) =>
+        call('POST', '/api/imports/upload-url', user, { fileName: `${n}.json`, fileSize: 10 }),
+      ),
+    );
+    expect(asked.map((res) => res.statusCode).sort()).toEqual([200, 409, 409]);
+    const list = ImportListResponse.parse((await call('GET', '/api/imports', user)).json());
+    expect(list.imports).toHaveLength(1);
+  });
+
+  it('lets an import whose links ran out make way for a new one', async () => {
+    const user = await traveller();
+    const stale = await importFiles(
+      t,
+      call,
+      user,
+      [{ name: 'a.json', bytes: semanticHistory(SPRING) }],
+      'stored',
+    );
+    // Its links ran out (an import's last six hours; the session's would end sooner).
+    await t.db.updateTable('imports').set({ expires_at: t.now() - 1 }).where('id', '=', stale).execute();
+    const fresh = await call('POST', '/api/imports/upload-url', user, { fileName: 'b.json', fileSize: 10 });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect((await call('GET', `/api/imports/${stale}`, user)).statusCode).toBe(404);
+    expect(await storedKeys(user)).toEqual([]);
+  });
+
   it('refuses a file larger than the plan’s storage before it goes up', async () => {
     const user = await traveller();
     const res = await call('POST', '/api/imports/upload-url', user, {

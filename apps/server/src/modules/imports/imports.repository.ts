@@ -3,6 +3,7 @@
 // job, that race for one import cannot both move it.
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import type { ImportPlacesTable, ImportsTable } from '../../db/schema.js';
 import type { ImportStatus } from '@waymarks/shared';
 import type { ImportRecord, TravellerImports } from '../../common/imports.js';
@@ -33,8 +34,18 @@ export const filesOf = (row: Pick<ImportRow, 'files'>): ImportFileEntry[] =>
 export class ImportsRepository implements TravellerImports {
   constructor(private readonly db: Db) {}
 
-  async create(row: Insertable<ImportsTable>): Promise<void> {
-    await this.db.insertInto('imports').values(row).execute();
+  /**
+   * Stores a new import; false when the traveller has one under way already (the unique index on their
+   * import under way decides, so two requests racing to start one cannot both succeed).
+   */
+  async create(row: Insertable<ImportsTable>): Promise<boolean> {
+    try {
+      await this.db.insertInto('imports').values(row).execute();
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
   }
 
   findById(importId: string): Promise<ImportRow | undefined> {
@@ -63,18 +74,13 @@ export class ImportsRepository implements TravellerImports {
       .execute();
   }
 
-  /** The traveller's import under way (files going up before their links run out, read or committed). */
-  busyOf(userId: string, now: number): Promise<ImportRow | undefined> {
+  /** The traveller's import under way (its files going up, or being read or committed), if any. */
+  underWayOf(userId: string): Promise<ImportRow | undefined> {
     return this.db
       .selectFrom('imports')
       .selectAll()
       .where('user_id', '=', userId)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('status', '=', 'uploading'), eb('expires_at', '>', now)]),
-          eb('status', 'in', ['reading', 'committing']),
-        ]),
-      )
+      .where('status', 'in', ['uploading', 'reading', 'committing'])
       .executeTakeFirst();
   }
 

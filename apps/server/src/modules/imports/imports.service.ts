@@ -71,10 +71,13 @@ export class ImportsService {
     if (input.importId === undefined) {
       if (file.size > limit) throw tooLarge(file.size, limit);
       const at = now();
-      if (await imports.busyOf(user.id, at)) throw busy();
+      const underWay = await imports.underWayOf(user.id);
+      // One whose links ran out will never be read: it makes way for the new one.
+      if (underWay?.status === 'uploading' && underWay.expires_at <= at) await this.forget(underWay);
+      else if (underWay) throw busy();
       importId = newId();
       expiresAt = at + IMPORT_LIMITS.uploadUrlSeconds * 1000;
-      await imports.create({
+      const created = await imports.create({
         id: importId,
         user_id: user.id,
         status: 'uploading',
@@ -88,6 +91,7 @@ export class ImportsService {
         expires_at: expiresAt,
         committed_at: null,
       });
+      if (!created) throw busy();
       n = 0;
     } else {
       const added = await this.addFile(user, input.importId, file, limit);
