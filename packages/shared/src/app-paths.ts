@@ -19,6 +19,7 @@ export const APP_PATHS = [
   '/dashboard',
   '/profile',
   '/leaderboard',
+  '/import',
 ] as const;
 
 const KNOWN: ReadonlySet<string> = new Set(APP_PATHS);

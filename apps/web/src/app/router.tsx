@@ -26,6 +26,7 @@ const Feedback = lazyPage('/feedback');
 const Dashboard = lazy(() => import('../routes/dashboard'));
 const Profile = lazy(() => import('../routes/profile'));
 const Leaderboard = lazy(() => import('../routes/leaderboard'));
+const Import = lazy(() => import('../routes/import'));
 const NotFound = lazy(() => import('../routes/not-found'));
 
 /** /login is where the original sent expired sessions; it lives on as a redirect that keeps the state. */
@@ -67,6 +68,7 @@ export const routes: RouteObject[] = [
           { path: '/dashboard', element: <Dashboard /> },
           { path: '/profile', element: <Profile /> },
           { path: '/leaderboard', element: <Leaderboard /> },
+          { path: '/import', element: <Import /> },
         ],
       },
       // Any other path: the server answered it 404 (packages/shared app-paths.ts lists the paths above).

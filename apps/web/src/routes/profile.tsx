@@ -1,7 +1,9 @@
-// /profile (SPEC.md §2): Profile & Settings, behind the sign-in guard.
+// /profile (SPEC.md §2): Profile & Settings, behind the sign-in guard, with the history of imports
+// (issue 26) among its sections.
 import { usePageTitle } from '../app/usePageTitle';
 import { SimpleFooter } from '../components/site/Footer';
 import { SkipLink } from '../components/site/SkipLink';
+import { ImportHistory } from '../features/imports';
 import { PROFILE_MESSAGES, ProfileScreen } from '../features/profile';
 
 export default function ProfileRoute() {
@@ -14,7 +16,7 @@ export default function ProfileRoute() {
         tabIndex={-1}
         className="mx-auto flex w-full max-w-6xl flex-1 flex-col px-4 py-6 outline-none sm:px-6 sm:py-10"
       >
-        <ProfileScreen />
+        <ProfileScreen importHistory={<ImportHistory />} />
       </main>
       <SimpleFooter />
     </div>

@@ -5,3 +5,4 @@ export { OptInSwitch } from './components/OptInSwitch';
 export { RankBadge } from './components/RankBadge';
 export { useLeaderboardSettings, useUpdateLeaderboardSettings } from './api/settings';
 export { LEADERBOARD_MESSAGES } from './messages';
+export { leaderboardKeys } from './api/leaderboard';

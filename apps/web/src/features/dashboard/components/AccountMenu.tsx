@@ -1,11 +1,11 @@
-// The phone's way to the account: the profile picture opens a menu with the profile, the avatar and
-// sign-out, so that the header keeps only the map's own buttons beside the name. From the sm breakpoint up
-// the header shows these as buttons of their own. The menu is drawn inside the header (no portal), so it
-// stays within the page's banner landmark.
+// The phone's way to the account: the profile picture opens a menu with the profile, the import of past
+// travels, the avatar and sign-out, so that the header keeps only the map's own buttons beside the name.
+// From the sm breakpoint up the header shows these as buttons of their own. The menu is drawn inside the
+// header (no portal), so it stays within the page's banner landmark.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import * as Menu from '@radix-ui/react-dropdown-menu';
-import { LogOut, Settings, UserRound } from 'lucide-react';
+import { FileUp, LogOut, Settings, UserRound } from 'lucide-react';
 import { displayName, type User } from '@waymarks/shared';
 import { useAuth } from '../../../app/auth/useAuth';
 import { AvatarDialog, AvatarImage } from '../../avatar';
@@ -46,6 +46,10 @@ export function AccountMenu({ user }: { user: User }) {
           <Menu.Item className={ITEM} onSelect={() => navigate('/profile')}>
             <Settings aria-hidden="true" className="size-5 text-slate-500" />
             Profile &amp; Settings
+          </Menu.Item>
+          <Menu.Item className={ITEM} onSelect={() => navigate('/import')}>
+            <FileUp aria-hidden="true" className="size-5 text-slate-500" />
+            Import past travels
           </Menu.Item>
           <Menu.Item className={ITEM} onSelect={() => setAvatarOpen(true)}>
             <UserRound aria-hidden="true" className="size-5 text-slate-500" />

@@ -1,10 +1,11 @@
 // The dashboard header (SPEC.md §2): welcome line and leaderboard rank badge, the highlighting and pins
 // toggles, Leaderboard, the avatar dialog, the profile avatar button and sign-out. Locked features keep their place and
 // explain which plan they need. On a phone the avatar, the profile and sign-out sit in the menu of the profile
-// picture (AccountMenu), so the name and the map's buttons keep the row.
+// picture (AccountMenu), so the name and the map's buttons keep the row. Import leads to /import, where a
+// location history brings past travels in.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Globe2, MapPin, Trophy, UserRound } from 'lucide-react';
+import { FileUp, Globe2, MapPin, Trophy, UserRound } from 'lucide-react';
 import { displayName, hasFeature, type User } from '@waymarks/shared';
 import { WaymarksMark } from '../../../components/Logo';
 import { SignOutButton } from '../../auth';
@@ -126,6 +127,14 @@ export function DashboardHeader({
               label="Leaderboard"
             />
           )}
+          <Link
+            to="/import"
+            title="Import past travels"
+            className={`${headerButtonClasses(false)} max-sm:hidden`}
+          >
+            <FileUp aria-hidden="true" className={icon} />
+            <span className="sr-only lg:not-sr-only">Import</span>
+          </Link>
           <AvatarButton iconClassName={icon} />
           <SignOutButton compactClassName={`${headerButtonClasses(false)} max-sm:hidden`} />
           <Link

@@ -1,7 +1,7 @@
 // /profile (SPEC.md §2): 'Profile & Settings' with the avatar card, account details, the plan, figures,
 // the leaderboard opt-in, the countries breakdown, the e-mail and password, and the account section; the
 // payment return messages (§4); loading, error and the due plan change processed on load (§4, §8).
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ArrowLeft, RotateCw } from 'lucide-react';
 import { Alert } from '../../../components/ui/Alert';
@@ -66,7 +66,11 @@ function useLandOnPlan(ready: boolean) {
   return plan;
 }
 
-export function ProfileScreen() {
+/**
+ * `importHistory`: the imports section (issue 26), handed in by the route so the profile does not depend
+ * on the imports feature, which reloads the profile after an import.
+ */
+export function ProfileScreen({ importHistory }: { importHistory?: ReactNode } = {}) {
   const profile = useProfile();
   const countries = useCountries();
   const payment = usePaymentReturn();
@@ -113,6 +117,7 @@ export function ProfileScreen() {
               media={profile.data.usage.mediaCount}
             />
             <CountriesBreakdown storageGB={profile.data.tier.storageGB} />
+            {importHistory}
             <SignInDetails profile={profile.data} />
             <AccountSection email={profile.data.email} />
           </div>
