@@ -1,7 +1,8 @@
 // A traveller's location history through the real import protocol (upload-url → PUT → complete), and the
 // histories the suites import: Google's Semantic Location History of chosen visits, written as Takeout
 // writes it.
-import { ImportSummary, ImportUploadUrlResponse } from '@waymarks/shared';
+import { ImportPreview, ImportSummary, ImportUploadUrlResponse } from '@waymarks/shared';
+import type { ObjectStorage } from '../adapters/storage/object-storage.js';
 import type { ApiCall, SignedInUser, TestApp } from './test-app.js';
 
 export interface Visit {
@@ -89,4 +90,24 @@ export async function importStatus(
   const res = await call('GET', `/api/imports/${importId}`, user);
   if (res.statusCode !== 200) throw new Error(`GET import: ${res.statusCode} ${res.body}`);
   return ImportSummary.parse(res.json());
+}
+
+export async function importPreview(
+  call: ApiCall,
+  user: SignedInUser,
+  importId: string,
+): Promise<ImportPreview> {
+  const res = await call('GET', `/api/imports/${importId}/preview`, user);
+  if (res.statusCode !== 200) throw new Error(`GET preview: ${res.statusCode} ${res.body}`);
+  return ImportPreview.parse(res.json());
+}
+
+/** Every stored object of the traveller's imports: none once each is read, cancelled or swept. */
+export async function importObjectsOf(
+  storage: Pick<ObjectStorage, 'list'>,
+  userId: string,
+): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const object of storage.list(`imports/${userId}/`)) keys.push(object.key);
+  return keys;
 }

@@ -2,10 +2,17 @@
 // without doubling a pin, a read cancelled under it stops and keeps nothing, and the sweep resumes
 // imports whose job was lost and keeps no uploaded file past its day. And the whole import on S3 storage.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ImportPreview, PinListResponse } from '@waymarks/shared';
+import { PinListResponse } from '@waymarks/shared';
 import { createStorage, type Storage } from '../../adapters/storage/storage.js';
 import { startS3rver, type S3TestServer } from '../../adapters/storage/storage-test-servers.js';
-import { importFiles, importStatus, semanticHistory, type Visit } from '../../testing/imports.js';
+import {
+  importFiles,
+  importObjectsOf,
+  importPreview,
+  importStatus,
+  semanticHistory,
+  type Visit,
+} from '../../testing/imports.js';
 import {
   accountMaker,
   apiCaller,
@@ -49,13 +56,8 @@ describe.each(testDialects())('import jobs (%s)', (dialect: Dialect) => {
 
   const pinsOf = async (user: SignedInUser) =>
     PinListResponse.parse((await call('GET', '/api/pins', user)).json()).pins;
-  const preview = async (user: SignedInUser, importId: string) =>
-    ImportPreview.parse((await call('GET', `/api/imports/${importId}/preview`, user)).json());
-  async function storedKeys(user: SignedInUser): Promise<string[]> {
-    const keys: string[] = [];
-    for await (const object of storage.list(`imports/${user.userId}/`)) keys.push(object.key);
-    return keys;
-  }
+  const preview = (user: SignedInUser, importId: string) => importPreview(call, user, importId);
+  const storedKeys = (user: SignedInUser) => importObjectsOf(storage, user.userId);
   const reading = (imports: ImportsRepository, now = Date.now) =>
     new ImportReading({
       imports,

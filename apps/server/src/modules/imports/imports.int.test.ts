@@ -7,7 +7,6 @@ import {
   ErrorCode,
   ImportDeleteResponse,
   ImportListResponse,
-  ImportPreview,
   ImportSummary,
   ImportUploadUrlResponse,
   PinListResponse,
@@ -16,9 +15,12 @@ import {
 import { createStorage, type Storage } from '../../adapters/storage/storage.js';
 import {
   importFiles,
+  importObjectsOf,
+  importPreview,
   importStatus,
   putImportFile,
   semanticHistory,
+  type ImportStage,
   type Visit,
 } from '../../testing/imports.js';
 import {
@@ -73,30 +75,23 @@ describe.each(testDialects())('imports (%s)', (dialect: Dialect) => {
     await t?.close();
   });
 
-  const preview = async (user: SignedInUser, importId: string) => {
-    const res = await call('GET', `/api/imports/${importId}/preview`, user);
-    expect(res.statusCode, res.body).toBe(200);
-    return ImportPreview.parse(res.json());
-  };
+  const preview = (user: SignedInUser, importId: string) => importPreview(call, user, importId);
   const commit = (user: SignedInUser, importId: string, placeKeys: string[]) =>
     call('POST', `/api/imports/${importId}/commit`, user, { placeKeys });
   const pinsOf = async (user: SignedInUser) =>
     PinListResponse.parse((await call('GET', '/api/pins', user)).json()).pins;
   const countriesOf = async (user: SignedInUser) =>
     VisitedCountResponse.parse((await call('GET', '/api/countries/visited-count', user)).json()).count;
-  async function storedKeys(user: SignedInUser): Promise<string[]> {
-    const keys: string[] = [];
-    for await (const object of storage.list(`imports/${user.userId}/`)) keys.push(object.key);
-    return keys;
-  }
+  const storedKeys = (user: SignedInUser) => importObjectsOf(storage, user.userId);
+  /** The spring's history imported as one file, up to `until`. */
+  const importSpring = (user: SignedInUser, until?: ImportStage, name = 'Semantic.json') =>
+    importFiles(t, call, user, [{ name, bytes: semanticHistory(SPRING) }], until);
   const upgrade = (user: SignedInUser, tier: string) =>
     t.db.updateTable('users').set({ tier }).where('id', '=', user.userId).execute();
 
   it('reads a history into places, largest first, with their countries and years, and keeps no file', async () => {
     const user = await traveller();
-    const importId = await importFiles(t, call, user, [
-      { name: 'Semantic.json', bytes: semanticHistory(SPRING) },
-    ]);
+    const importId = await importSpring(user);
 
     const status = await importStatus(call, user, importId);
     expect(status).toMatchObject({
@@ -129,9 +124,7 @@ describe.each(testDialects())('imports (%s)', (dialect: Dialect) => {
 
   it('commits the chosen places as pins dated by their first visit, and the figures follow at once', async () => {
     const user = await traveller();
-    const importId = await importFiles(t, call, user, [
-      { name: 'Semantic.json', bytes: semanticHistory(SPRING) },
-    ]);
+    const importId = await importSpring(user);
     const { places } = await preview(user, importId);
     const chosen = places.filter((place) => place.countryCode !== 'PT').map((place) => place.placeKey);
 
@@ -156,7 +149,7 @@ describe.each(testDialects())('imports (%s)', (dialect: Dialect) => {
   it('matches places to the pins already there, so the same or an overlapping history adds no pin twice', async () => {
     const user = await traveller();
     const own = await createPinAs(call, user, { ...ROME, title: 'Roma' });
-    const first = await importFiles(t, call, user, [{ name: 'spring.json', bytes: semanticHistory(SPRING) }]);
+    const first = await importSpring(user, 'read', 'spring.json');
     const firstPreview = await preview(user, first);
     expect(firstPreview.places.find((place) => place.countryCode === 'IT')?.pinId).toBe(own.pinId);
     expect(firstPreview.countries.find((country) => country.countryCode === 'IT')?.isNew).toBe(false);
@@ -215,13 +208,7 @@ describe.each(testDialects())('imports (%s)', (dialect: Dialect) => {
 
   it('refuses places the import does not hold, and a preview before the file is read', async () => {
     const user = await traveller();
-    const reserved = await importFiles(
-      t,
-      call,
-      user,
-      [{ name: 'a.json', bytes: semanticHistory(SPRING) }],
-      'stored',
-    );
+    const reserved = await importSpring(user, 'stored', 'a.json');
     const early = await call('GET', `/api/imports/${reserved}/preview`, user);
     expect(early.statusCode).toBe(409);
     expect(early.json().error.code).toBe(ErrorCode.importNotReady);
@@ -234,9 +221,7 @@ describe.each(testDialects())('imports (%s)', (dialect: Dialect) => {
   it('undoes an import: its pins go, but for those given photos since, unless the traveller says so', async () => {
     const user = await traveller();
     await upgrade(user, 'basic');
-    const importId = await importFiles(t, call, user, [
-      { name: 'Semantic.json', bytes: semanticHistory(SPRING) },
-    ]);
+    const importId = await importSpring(user);
     const { places } = await preview(user, importId);
     await commit(
       user,
@@ -270,9 +255,7 @@ describe.each(testDialects())('imports (%s)', (dialect: Dialect) => {
   it('deletes the pins given photos too when the traveller asks', async () => {
     const user = await traveller();
     await upgrade(user, 'basic');
-    const importId = await importFiles(t, call, user, [
-      { name: 'Semantic.json', bytes: semanticHistory(SPRING) },
-    ]);
+    const importId = await importSpring(user);
     const { places } = await preview(user, importId);
     await commit(
       user,
@@ -292,13 +275,7 @@ describe.each(testDialects())('imports (%s)', (dialect: Dialect) => {
 
   it('cancels an import before it is committed: it is gone, with its file', async () => {
     const user = await traveller();
-    const importId = await importFiles(
-      t,
-      call,
-      user,
-      [{ name: 'a.json', bytes: semanticHistory(SPRING) }],
-      'stored',
-    );
+    const importId = await importSpring(user, 'stored', 'a.json');
     expect(await storedKeys(user)).toHaveLength(1);
     const cancelled = await call('DELETE', `/api/imports/${importId}`, user);
     expect(cancelled.json()).toMatchObject({ outcome: 'cancelled' });
@@ -357,13 +334,7 @@ describe.each(testDialects())('imports (%s)', (dialect: Dialect) => {
 
   it('runs one import of a traveller’s at a time', async () => {
     const user = await traveller();
-    const first = await importFiles(
-      t,
-      call,
-      user,
-      [{ name: 'a.json', bytes: semanticHistory(SPRING) }],
-      'stored',
-    );
+    const first = await importSpring(user, 'stored', 'a.json');
     const second = await call('POST', '/api/imports/upload-url', user, { fileName: 'b.json', fileSize: 10 });
     expect(second.statusCode).toBe(409);
     expect(second.json().error.code).toBe(ErrorCode.importBusy);
@@ -387,15 +358,13 @@ describe.each(testDialects())('imports (%s)', (dialect: Dialect) => {
 
   it('lets an import whose links ran out make way for a new one', async () => {
     const user = await traveller();
-    const stale = await importFiles(
-      t,
-      call,
-      user,
-      [{ name: 'a.json', bytes: semanticHistory(SPRING) }],
-      'stored',
-    );
+    const stale = await importSpring(user, 'stored', 'a.json');
     // Its links ran out (an import's last six hours; the session's would end sooner).
-    await t.db.updateTable('imports').set({ expires_at: t.now() - 1 }).where('id', '=', stale).execute();
+    await t.db
+      .updateTable('imports')
+      .set({ expires_at: t.now() - 1 })
+      .where('id', '=', stale)
+      .execute();
     const fresh = await call('POST', '/api/imports/upload-url', user, { fileName: 'b.json', fileSize: 10 });
     expect(fresh.statusCode, fresh.body).toBe(200);
     expect((await call('GET', `/api/imports/${stale}`, user)).statusCode).toBe(404);
@@ -414,18 +383,12 @@ describe.each(testDialects())('imports (%s)', (dialect: Dialect) => {
 
   it('refuses to complete before the file is up, and lists the traveller’s imports newest first', async () => {
     const user = await traveller();
-    const reserved = await importFiles(
-      t,
-      call,
-      user,
-      [{ name: 'a.json', bytes: semanticHistory(SPRING) }],
-      'reserved',
-    );
+    const reserved = await importSpring(user, 'reserved', 'a.json');
     const early = await call('POST', `/api/imports/${reserved}/complete`, user);
     expect(early.statusCode).toBe(409);
     expect(early.json().error.code).toBe(ErrorCode.uploadIncomplete);
     await call('DELETE', `/api/imports/${reserved}`, user);
-    const done = await importFiles(t, call, user, [{ name: 'b.json', bytes: semanticHistory(SPRING) }]);
+    const done = await importSpring(user, 'read', 'b.json');
     const list = ImportListResponse.parse((await call('GET', '/api/imports', user)).json());
     expect(list.imports.map((entry) => entry.importId)).toEqual([done]);
     expect(ImportSummary.parse(list.imports[0])).toMatchObject({ status: 'ready' });
@@ -433,12 +396,10 @@ describe.each(testDialects())('imports (%s)', (dialect: Dialect) => {
 
   it('exports the imports with their kept places, and deleting the account leaves no import behind', async () => {
     const user = await traveller();
-    const done = await importFiles(t, call, user, [
-      { name: 'Semantic.json', bytes: semanticHistory(SPRING) },
-    ]);
+    const done = await importSpring(user);
     const { places } = await preview(user, done);
     await commit(user, done, [places[0]!.placeKey]);
-    await importFiles(t, call, user, [{ name: 'waiting.json', bytes: semanticHistory(SPRING) }], 'stored');
+    await importSpring(user, 'stored', 'waiting.json');
 
     const archive = await call('GET', '/api/account/export', user);
     expect(archive.statusCode).toBe(200);

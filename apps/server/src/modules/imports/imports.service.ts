@@ -184,16 +184,16 @@ export class ImportsService {
     const row = await this.owned(user, importId);
     if (row.status !== 'ready') throw notReady();
     const [places, pins] = await Promise.all([
-      this.deps.imports.places(row.id),
+      this.deps.imports.previewPlaces(row.id),
       this.deps.pins.positionsOf(user.id),
     ]);
-    const matcher = new PinMatcher(pins, IMPORT_GROUPING_KM);
+    const matcher = pins.length > 0 ? new PinMatcher(pins, IMPORT_GROUPING_KM) : undefined;
     const visited = new Set(pins.map((pin) => pin.countryCode));
     const countries = new Map<string, ImportPreview['countries'][number]>();
     let from: string | null = null;
     let to: string | null = null;
     const previewPlaces = places.map((place) => {
-      const pinId = matcher.nearest(place);
+      const pinId = matcher?.nearest(place);
       if (place.country_code !== 'XX') {
         const country = countries.get(place.country_code) ?? {
           countryCode: place.country_code,
