@@ -4,7 +4,16 @@
 import { Buffer } from 'node:buffer';
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -406,6 +415,116 @@ export async function signedInUser(base, dataDir, { name = 'Bench Mark', passwor
   const session = await requestJson(`${base}/api/auth/signin`, { method: 'POST', body: { email, password } });
   if (!session.accessToken) throw new Error('sign-in answered without an accessToken');
   return { email, userId: session.user.userId, accessToken: session.accessToken };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Latency of single answers: sequential GETs on kept-alive connections against a bare route's.
+
+/** Milliseconds from sending a GET until the last byte of the answer, on a kept-alive connection. */
+export function timedGet(url, headers, agent) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = http.get(url, { agent, headers }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk) => (bytes += chunk.length));
+      res.on('end', () => {
+        if (res.statusCode !== 200) reject(new Error(`${url} answered ${res.statusCode}`));
+        else resolve({ ms: performance.now() - started, bytes });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+/**
+ * CPU time a process has used so far, in ms, from /proc (Linux; undefined elsewhere). Unlike wall time it
+ * hardly moves when other work shares the machine, so it backs the latency figures on a busy machine.
+ */
+export function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime (fields 14 and 15 of proc(5)), in USER_HZ ticks, which Linux fixes at 100 a second.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The baseline of an API answer: bench/bare-server.mjs, a process of its own, answering `body` (a Buffer)
+ * with `contentType` at `route` from memory. The body is written to a file in `dir` for it to read once.
+ * Resolves { proc, base } once it answers the same bytes.
+ */
+export async function startBareServer({ dir, route, body, contentType }) {
+  const bodyFile = path.join(dir, `bare-${randomBytes(4).toString('hex')}.body`);
+  writeFileSync(bodyFile, body);
+  const port = await freePort();
+  const proc = startProcess(process.execPath, [path.join(ROOT, 'bench/bare-server.mjs')], {
+    env: { PORT: String(port), BODY_FILE: bodyFile, CONTENT_TYPE: contentType, ROUTE: route },
+    label: 'bench/bare-server.mjs',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor200(`${base}/api/ready`, proc);
+    const answer = await request(`${base}${route}`, { timeoutMs: 30_000 });
+    if (!answer.body.equals(body)) throw new Error('bare server does not answer the same bytes');
+  } catch (error) {
+    await stopProcess(proc);
+    throw error;
+  }
+  return { proc, base };
+}
+
+/**
+ * Sequential GETs in rounds: each round asks every target once, in the order given, each over a keep-alive
+ * connection of its own, so drift on a shared machine hits them all alike. A target is { url, headers,
+ * pid (the process answering, for its CPU), before(round) (run first, not timed), bytes (the size every
+ * answer must have) }. Resolves, per target, p50 and p95 in ms of the `requests` after `warmup`, and the
+ * CPU its process used per request in ms (undefined without /proc).
+ */
+export async function measureRounds(targets, { warmup, requests }) {
+  const kinds = Object.keys(targets);
+  const agents = Object.fromEntries(
+    kinds.map((kind) => [kind, new http.Agent({ keepAlive: true, maxSockets: 1 })]),
+  );
+  const samples = Object.fromEntries(kinds.map((kind) => [kind, []]));
+  const cpu = Object.fromEntries(kinds.map((kind) => [kind, 0]));
+  try {
+    for (let i = 0; i < warmup + requests; i += 1) {
+      for (const kind of kinds) {
+        const target = targets[kind];
+        await target.before?.(i);
+        // The CPU the serving process used across this one request; summed over the run, the 10 ms ticks
+        // of /proc average out.
+        const cpuBefore = cpuMs(target.pid);
+        const answer = await timedGet(target.url, target.headers ?? {}, agents[kind]);
+        const cpuAfter = cpuMs(target.pid);
+        if (target.bytes !== undefined && answer.bytes !== target.bytes)
+          throw new Error(`the ${kind} answer changed size during the run`);
+        if (i >= warmup) {
+          samples[kind].push(answer.ms);
+          if (cpuBefore !== undefined && cpuAfter !== undefined) cpu[kind] += cpuAfter - cpuBefore;
+        }
+      }
+    }
+  } finally {
+    for (const agent of Object.values(agents)) agent.destroy();
+  }
+  return Object.fromEntries(
+    kinds.map((kind) => {
+      const sorted = [...samples[kind]].sort((a, b) => a - b);
+      const measured = cpuMs(targets[kind].pid) !== undefined;
+      return [
+        kind,
+        {
+          p50: percentile(sorted, 50),
+          p95: percentile(sorted, 95),
+          cpu: measured ? cpu[kind] / requests : undefined,
+        },
+      ];
+    }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------

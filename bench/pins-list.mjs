@@ -12,23 +12,20 @@
 // p95 at most 50 ms and CPU at most 10× the bare route's. The answer right after an edit and the
 // compressed answer are printed beside it against the same baseline; the edit itself is not timed.
 import { randomUUID } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import {
-  ROOT,
   createPostgresDatabase,
   fmt,
   freePort,
   insertPins,
-  percentile,
+  measureRounds,
   performance,
   request,
   seededRandom,
   serverEntryPoint,
   signedInUser,
-  startProcess,
+  startBareServer,
   startServer,
   stopProcess,
   tempDir,
@@ -89,42 +86,6 @@ function pinRows(userId) {
   return rows;
 }
 
-/** Milliseconds from sending a GET until the last byte of the answer, on a kept-alive connection. */
-function timedGet(url, headers, agent) {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const req = http.get(url, { agent, headers }, (res) => {
-      let bytes = 0;
-      res.on('data', (chunk) => (bytes += chunk.length));
-      res.on('end', () => {
-        if (res.statusCode !== 200) reject(new Error(`${url} answered ${res.statusCode}`));
-        else resolve({ ms: performance.now() - started, bytes });
-      });
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-  });
-}
-
-/**
- * CPU time a process has used so far, in ms, from /proc (Linux; undefined elsewhere). Unlike wall time it
- * hardly moves when other work shares the machine, so it backs the latency figures on a busy machine.
- */
-function cpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    // utime and stime (fields 14 and 15 of proc(5)), in USER_HZ ticks, which Linux fixes at 100 a second.
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
-}
-
-const stats = (samples) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
-};
-
 async function measureDialect(dialect, databaseUrl, log) {
   const dataDir = tempDir();
   const port = await freePort();
@@ -174,79 +135,42 @@ async function measureDialect(dialect, databaseUrl, log) {
     }
 
     // The baseline answers the same bytes from memory.
-    const bodyFile = path.join(dataDir, 'pins.json');
-    writeFileSync(bodyFile, first.body);
-    const barePort = await freePort();
-    bare = startProcess(process.execPath, [path.join(ROOT, 'bench/bare-server.mjs')], {
-      env: { PORT: String(barePort), BODY_FILE: bodyFile, CONTENT_TYPE: contentType, ROUTE: '/api/pins' },
-      label: 'bench/bare-server.mjs',
-    });
-    const bareBase = `http://127.0.0.1:${barePort}`;
-    await waitFor200(`${bareBase}/api/ready`, bare);
-    const bareAnswer = await request(`${bareBase}/api/pins`, { timeoutMs: 30_000 });
-    if (!bareAnswer.body.equals(first.body)) throw new Error('bare server does not answer the same bytes');
+    bare = await startBareServer({ dir: dataDir, route: '/api/pins', body: first.body, contentType });
 
     // 'changed' first in each round: its edit makes the server write the list anew, which the plain and
     // compressed requests after it then find kept.
-    const kinds = ['changed', 'plain', 'compressed', 'bare'];
-    const targets = {
-      changed: {
-        url: `${base}/api/pins`,
-        headers: { ...authHeaders, 'accept-encoding': BROWSER_ACCEPT_ENCODING },
-        pid: server.child.pid,
-        before: (i) => editTitle(i + 1),
+    const stat = await measureRounds(
+      {
+        changed: {
+          url: `${base}/api/pins`,
+          headers: { ...authHeaders, 'accept-encoding': BROWSER_ACCEPT_ENCODING },
+          pid: server.child.pid,
+          before: (i) => editTitle(i + 1),
+          // Compressed anew after each edit: its size may differ by a few bytes.
+        },
+        plain: {
+          url: `${base}/api/pins`,
+          headers: authHeaders,
+          pid: server.child.pid,
+          bytes: first.body.length,
+        },
+        compressed: {
+          url: `${base}/api/pins`,
+          headers: { ...authHeaders, 'accept-encoding': BROWSER_ACCEPT_ENCODING },
+          pid: server.child.pid,
+          bytes: encoding ? compressed.body.length : first.body.length,
+        },
+        bare: { url: `${bare.base}/api/pins`, pid: bare.proc.child.pid, bytes: first.body.length },
       },
-      plain: { url: `${base}/api/pins`, headers: authHeaders, pid: server.child.pid },
-      compressed: {
-        url: `${base}/api/pins`,
-        headers: { ...authHeaders, 'accept-encoding': BROWSER_ACCEPT_ENCODING },
-        pid: server.child.pid,
-      },
-      bare: { url: `${bareBase}/api/pins`, headers: {}, pid: bare.child.pid },
-    };
-    const expectedBytes = {
-      // Compressed anew after each edit: its size may differ by a few bytes.
-      changed: undefined,
-      plain: first.body.length,
-      compressed: encoding ? compressed.body.length : first.body.length,
-      bare: first.body.length,
-    };
-    const agents = Object.fromEntries(
-      kinds.map((kind) => [kind, new http.Agent({ keepAlive: true, maxSockets: 1 })]),
+      { warmup: WARMUP, requests: REQUESTS },
     );
-    const samples = Object.fromEntries(kinds.map((kind) => [kind, []]));
-    const cpu = Object.fromEntries(kinds.map((kind) => [kind, 0]));
-    try {
-      for (let i = 0; i < WARMUP + REQUESTS; i += 1) {
-        for (const kind of kinds) {
-          const target = targets[kind];
-          await target.before?.(i);
-          // The CPU the serving process used across this one request; summed over the run, the 10 ms
-          // ticks of /proc average out.
-          const cpuBefore = cpuMs(target.pid);
-          const answer = await timedGet(target.url, target.headers, agents[kind]);
-          const cpuAfter = cpuMs(target.pid);
-          if (expectedBytes[kind] !== undefined && answer.bytes !== expectedBytes[kind])
-            throw new Error(`the ${kind} answer changed size during the run`);
-          if (i >= WARMUP) {
-            samples[kind].push(answer.ms);
-            if (cpuBefore !== undefined && cpuAfter !== undefined) cpu[kind] += cpuAfter - cpuBefore;
-          }
-        }
-      }
-    } finally {
-      for (const agent of Object.values(agents)) agent.destroy();
-    }
-
-    const stat = Object.fromEntries(kinds.map((kind) => [kind, stats(samples[kind])]));
-    const cpuPerRequest = Object.fromEntries(kinds.map((kind) => [kind, cpu[kind] / REQUESTS]));
-    const cpuMeasured = cpuMs(server.child.pid) !== undefined;
+    const cpuMeasured = stat.plain.cpu !== undefined && stat.bare.cpu !== undefined;
     const raw = first.body.length;
     const gzipped = gzipSync(first.body).length;
     const ratio = (value, baseline) => `${(value / baseline).toFixed(1)}×`;
     log(
       `${dialect}: bare route p50 ${stat.bare.p50.toFixed(1)} ms, p95 ${stat.bare.p95.toFixed(1)} ms` +
-        (cpuMeasured ? `, CPU ${cpuPerRequest.bare.toFixed(1)} ms per request` : '') +
+        (cpuMeasured ? `, CPU ${stat.bare.cpu.toFixed(1)} ms per request` : '') +
         ` (${REQUESTS} sequential requests of each kind after ${WARMUP} warm-up, one keep-alive connection each)`,
     );
     for (const kind of ['plain', 'compressed', 'changed']) {
@@ -259,7 +183,7 @@ async function measureDialect(dialect, databaseUrl, log) {
         `${dialect}: GET /api/pins (${label}) p50 ${stat[kind].p50.toFixed(1)} ms, p95 ${stat[kind].p95.toFixed(1)} ms ` +
           `= ${ratio(stat[kind].p95, stat.bare.p95)} bare p95` +
           (cpuMeasured
-            ? `; CPU ${cpuPerRequest[kind].toFixed(1)} ms per request = ${ratio(cpuPerRequest[kind], cpuPerRequest.bare)} bare`
+            ? `; CPU ${stat[kind].cpu.toFixed(1)} ms per request = ${ratio(stat[kind].cpu, stat.bare.cpu)} bare`
             : '; CPU not measured (no /proc)'),
       );
     }
@@ -272,15 +196,15 @@ async function measureDialect(dialect, databaseUrl, log) {
     );
     const app = stat.plain;
     const baseline = stat.bare;
-    const cpuRatio = cpuMeasured ? cpuPerRequest.plain / cpuPerRequest.bare : undefined;
+    const cpuRatio = cpuMeasured ? stat.plain.cpu / stat.bare.cpu : undefined;
     const compressedBytes = encoding ? compressed.body.length : raw;
     const changed = {
       p95: stat.changed.p95,
-      cpuRatio: cpuMeasured ? cpuPerRequest.changed / cpuPerRequest.bare : undefined,
+      cpuRatio: cpuMeasured ? stat.changed.cpu / stat.bare.cpu : undefined,
     };
     return { app, baseline, cpuRatio, changed, raw, gzipped, compressedBytes, encoding };
   } finally {
-    if (bare) await stopProcess(bare);
+    if (bare) await stopProcess(bare.proc);
     await stopProcess(server);
   }
 }

@@ -32,6 +32,7 @@ const BENCHMARKS = [
   'avatar',
   'load',
   'import-read',
+  'import-commit',
 ];
 
 /** Run only when named, each an entry of another benchmark's module. */

@@ -38,8 +38,7 @@ export function jobHandlers(deps: JobHandlerDeps): JobHandlers {
     'imports.read': ({ importId }) => deps.imports.reading.read(importId),
     'imports.commit': ({ importId }) => deps.imports.commit.commit(importId),
     'imports.sweep': async () => {
-      const report = await deps.imports.sweep.run();
-      if (Object.values(report).some((count) => count > 0)) log.info({ sweep: report }, 'imports sweep done');
+      log.info({ sweep: await deps.imports.sweep.run() }, 'imports sweep done');
     },
     'progress.refresh': ({ userId }) => deps.refreshProgress(userId),
   };

@@ -38,7 +38,8 @@ export class ImportCommit {
     if (!tier) return; // the account is being deleted, and the import with it
     const places = await imports.placesToCommit(importId);
     // Pins an interrupted run of this job made are not matches: their places find them again by their keys.
-    const positions = (await pins.positionsOf(row.user_id)).filter((pin) => pin.importId !== importId);
+    const everyPin = await pins.positionsOf(row.user_id);
+    const positions = everyPin.filter((pin) => pin.importId !== importId);
     const matcher = new PinMatcher(positions, IMPORT_GROUPING_KM);
     const matched: { placeKey: string; pinId: string }[] = [];
     const toMake: ImportPlaceRow[] = [];
@@ -50,7 +51,11 @@ export class ImportCommit {
     await imports.setPlacePins(importId, matched, false);
 
     const { maxPins } = getTier(tier);
-    const room = maxPins === UNLIMITED ? toMake.length : Math.max(0, maxPins - positions.length);
+    // The pins an interrupted run made whose places it had not marked yet stand for the first places to
+    // make (batches go largest first) and take no more room: they are kept even on a plan lowered since,
+    // so none is left behind without its place.
+    const unmarked = everyPin.length - positions.length - (await imports.madeCount(importId));
+    const room = maxPins === UNLIMITED ? toMake.length : Math.max(0, maxPins - everyPin.length) + unmarked;
     const made = toMake.slice(0, room);
     await imports.dropPlaces(
       importId,
@@ -86,6 +91,9 @@ export class ImportCommit {
         true,
       );
     }
-    if (await imports.finishCommit(importId, now())) await this.deps.progress.refresh(row.user_id);
+    // Asked before the import is marked done: a process that dies between the two runs this job again,
+    // which asks again, so the figures never miss the pins.
+    await this.deps.progress.refresh(row.user_id);
+    await imports.finishCommit(importId, now());
   }
 }

@@ -2,7 +2,7 @@
 // without doubling a pin, a read cancelled under it stops and keeps nothing, and the sweep resumes
 // imports whose job was lost and keeps no uploaded file past its day. And the whole import on S3 storage.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PinListResponse } from '@waymarks/shared';
+import { PinListResponse, type TierId } from '@waymarks/shared';
 import { createStorage, type Storage } from '../../adapters/storage/storage.js';
 import { startS3rver, type S3TestServer } from '../../adapters/storage/storage-test-servers.js';
 import {
@@ -16,6 +16,7 @@ import {
 import {
   accountMaker,
   apiCaller,
+  createPinAs,
   sharedGazetteer,
   startTestApp,
   testDialects,
@@ -70,26 +71,22 @@ describe.each(testDialects())('import jobs (%s)', (dialect: Dialect) => {
       },
     });
 
-  it('finishes a commit cut off half-way without doubling a pin, counting what it made', async () => {
-    const user = await traveller();
-    await t.db.updateTable('users').set({ tier: 'plus' }).where('id', '=', user.userId).execute();
+  /**
+   * An import of VISITS left as the commit job leaves it when its process dies after storing a batch of
+   * pins (`stored`, the largest places first), before marking their places; and the job to run again.
+   */
+  async function cutOffCommit(user: SignedInUser, stored: number) {
     const importId = await importFiles(t, call, user, [
       { name: 'trip.json', bytes: semanticHistory(VISITS) },
     ]);
     const { places } = await preview(user, importId);
     const imports = new ImportsRepository(t.db);
     const pins = new PinsRepository(t.db);
-    // As the job leaves it when its process dies after storing a batch of pins, before marking their places.
-    expect(
-      await imports.startCommit(
-        importId,
-        places.map((place) => place.placeKey),
-        Date.now(),
-      ),
-    ).toBe(true);
+    const placeKeys = places.map((place) => place.placeKey);
+    expect(await imports.startCommit(importId, placeKeys, Date.now())).toBe(true);
     const rows = await imports.places(importId);
     await pins.insertOnce(
-      rows.slice(0, 7).map((place) => ({
+      rows.slice(0, stored).map((place) => ({
         id: crypto.randomUUID(),
         user_id: user.userId,
         title: place.title,
@@ -106,18 +103,24 @@ describe.each(testDialects())('import jobs (%s)', (dialect: Dialect) => {
         updated_at: Date.now(),
       })),
     );
-
     const refreshed: string[] = [];
-    const commit = new ImportCommit({
-      imports,
-      pins,
-      tierOf: async () => 'plus',
-      now: Date.now,
-      progress: { refresh: async (userId) => void refreshed.push(userId) },
-    });
-    await commit.commit(importId);
+    const job = (tier: TierId) =>
+      new ImportCommit({
+        imports,
+        pins,
+        tierOf: async () => tier,
+        now: Date.now,
+        progress: { refresh: async (userId) => void refreshed.push(userId) },
+      });
+    return { importId, imports, refreshed, job };
+  }
+
+  it('finishes a commit cut off half-way without doubling a pin, counting what it made', async () => {
+    const user = await traveller();
+    const { importId, refreshed, job } = await cutOffCommit(user, 7);
+    await job('plus').commit(importId);
     // Run again, as a retried job would be: nothing changes.
-    await commit.commit(importId);
+    await job('plus').commit(importId);
 
     expect(await importStatus(call, user, importId)).toMatchObject({
       status: 'done',
@@ -128,6 +131,20 @@ describe.each(testDialects())('import jobs (%s)', (dialect: Dialect) => {
     expect(made).toHaveLength(20);
     expect(new Set(made.map((pin) => `${pin.lat},${pin.lng}`)).size).toBe(20);
     expect(refreshed).toEqual([user.userId]);
+  });
+
+  it('keeps the pins a cut-off commit made when the plan was lowered since, and makes only what fits', async () => {
+    const user = await traveller();
+    await createPinAs(call, user, { lat: -33.8688, lng: 151.2093, title: 'Sydney' });
+    // 7 of the 20 places stored before the cut; the free plan (10 pins) then leaves room for 2 more.
+    const { importId, imports, job } = await cutOffCommit(user, 7);
+    await job('free').commit(importId);
+
+    expect(await importStatus(call, user, importId)).toMatchObject({ status: 'done', created: 9, places: 9 });
+    expect(await pinsOf(user)).toHaveLength(10);
+    const kept = await imports.places(importId);
+    expect(kept).toHaveLength(9);
+    expect(kept.every((place) => place.pin_made === 1 && place.pin_id !== null)).toBe(true);
   });
 
   it('stops a read whose import was cancelled under it, and keeps nothing of it', async () => {

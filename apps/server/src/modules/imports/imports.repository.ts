@@ -242,6 +242,17 @@ export class ImportsRepository implements TravellerImports {
       .execute();
   }
 
+  /** How many of the import's places are marked with a pin they made. */
+  async madeCount(importId: string): Promise<number> {
+    const { made } = await this.db
+      .selectFrom('import_places')
+      .select((eb) => eb.fn.countAll<number>().as('made'))
+      .where('import_id', '=', importId)
+      .where('pin_made', '=', 1)
+      .executeTakeFirstOrThrow();
+    return Number(made);
+  }
+
   /**
    * Records which pin stands for each place: one it made (`made`), or one that was there already. One
    * statement per slice of places (a CASE on the place's key), not one per place: 5,000 single-row

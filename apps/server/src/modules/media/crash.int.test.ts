@@ -2,14 +2,9 @@
 // cut off in every state, the server starts again on the same data folder and database, and once the
 // start-up sweep has run, storage and the media table agree: no ready row points at a missing object, no
 // object is left without a row, nothing half-sent counts, and usage is exactly what is stored.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CompleteUploadResponse,
@@ -18,256 +13,45 @@ import {
   MediaListResponse,
   Pin,
   PinCreateResponse,
-  Session,
   UploadUrlResponse,
   type MediaItem,
 } from '@waymarks/shared';
-import { runAdminCommand } from '../../cli.js';
-import { createDatabase, type Db } from '../../db/database.js';
 import { mediaFixture } from '../../testing/media-fixtures.js';
-import { createTestDatabase, freePort, testDialects, type Dialect } from '../../testing/test-app.js';
+import {
+  cleanUp,
+  crash,
+  createEnvironment,
+  ServerClient,
+  sleep,
+  START_TIMEOUT_MS,
+  startServer,
+  storedFiles,
+  type Account,
+  type Environment,
+  type Server,
+} from '../../testing/server-process.js';
+import { testDialects } from '../../testing/test-app.js';
 import { mediaIdOfKey, mediaKeys, objectKeys, readyObjectKeys } from './media-keys.js';
 import { MediaRepository } from './media.repository.js';
 import type { SweepReport } from './media.sweep.js';
 
-/** Repository root: this file lives in apps/server/src/modules/media. */
-const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
-const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
-
-const EMAIL = 'crash@example.com';
-const PASSWORD = 'Crash-test1';
-const AUTH_SECRET = 'crash-test-secret-that-is-long-enough-0123456789';
+const ACCOUNT: Account = { email: 'crash@example.com', password: 'Crash-test1', tier: 'pro' };
 const AREZZO = { lat: 43.4665, lng: 11.882, title: 'Arezzo' };
 const TOKYO = { lat: 35.6586, lng: 139.7454, title: 'Tokyo' };
 const PARIS = { lat: 48.8584, lng: 2.2945, title: 'Paris' };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** How long the server may take to answer /api/health, and to finish its start-up sweep. */
-const START_TIMEOUT_MS = 30_000;
 /** Far above the usual run time (seconds): a loaded machine starts the server slowly. */
 const TEST_TIMEOUT_MS = 120_000;
 
-interface Environment {
-  dataDir: string;
-  /** What DATABASE_URL the server and the admin CLI are given. */
-  databaseUrl: string;
-  /** The same database, read directly by the test. */
-  db: Db;
-  drop(): Promise<void>;
-}
-
-interface Server {
-  child: ChildProcess;
-  baseUrl: string;
-  /** stdout and stderr lines, for the message of a failure. */
-  log: string[];
-  /** The report of the sweep this process ran when it started listening. */
-  sweep: Promise<SweepReport>;
-  /** Resolves when the server logs a line with this message (one logged from now on). */
-  logged(message: string): Promise<void>;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-/** Every server and environment made so far: cleanUp ends and removes them, whatever happened. */
-const servers = new Set<Server>();
-const environments = new Set<Environment>();
-
-async function cleanUp(): Promise<void> {
-  for (const server of servers) {
-    servers.delete(server);
-    if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
-    await server.exited;
-  }
-  const failures: unknown[] = [];
-  for (const environment of environments) {
-    environments.delete(environment);
-    await environment.drop().catch((error: unknown) => failures.push(error));
-  }
-  if (failures.length > 0) throw failures[0];
-}
-
-/** An empty data folder and database: SQLite in the folder, or a fresh schema on TEST_DATABASE_URL. */
-async function createEnvironment(dialect: Dialect): Promise<Environment> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'waymarks-crash-'));
-  let environment: Environment;
-  if (dialect === 'sqlite') {
-    const file = path.join(dataDir, 'waymarks.db');
-    const db = createDatabase({ dialect: 'sqlite', file });
-    environment = {
-      dataDir,
-      databaseUrl: `sqlite:${file}`,
-      db,
-      drop: async () => {
-        await db.destroy();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  } else {
-    const testDb = await createTestDatabase('postgres').catch((error: unknown) => {
-      rmSync(dataDir, { recursive: true, force: true });
-      throw error;
-    });
-    environment = {
-      dataDir,
-      databaseUrl: testDb.databaseUrl,
-      db: testDb.db,
-      drop: async () => {
-        await testDb.drop();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
-  environments.add(environment);
-  // The admin CLI migrates the database and creates a confirmed account: no mail round trip needed.
-  await runAdminCommand(['create-user', EMAIL, PASSWORD, '--tier', 'pro'], {
-    DATA_DIR: dataDir,
-    DATABASE_URL: environment.databaseUrl,
-  });
-  return environment;
-}
-
-/** Starts src/main.ts under tsx on the environment and waits until /api/health answers. */
-async function startServer(environment: Environment): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      // Access tokens name the public address: a fixed one keeps the session valid whatever the port.
-      PUBLIC_URL: 'http://waymarks.test',
-      DATA_DIR: environment.dataDir,
-      DATABASE_URL: environment.databaseUrl,
-      AUTH_SECRET,
-      // info, for the 'media sweep done' line and its report.
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const log: string[] = [];
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    child.once('exit', (code, signal) => resolve({ code, signal }));
-    // Could not be started at all: nothing will exit.
-    child.once('error', (error) => {
-      log.push(String(error));
-      if (child.pid === undefined) resolve({ code: null, signal: null });
-    });
-  });
-  let sweepDone!: (report: SweepReport) => void;
-  let sweepFailed!: (error: Error) => void;
-  const sweep = new Promise<SweepReport>((resolve, reject) => {
-    sweepDone = resolve;
-    sweepFailed = reject;
-  });
-  sweep.catch(() => {});
-  const awaited = new Map<string, () => void>();
-  const logged = (message: string) =>
-    new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`No '${message}' in the log:\n${log.join('\n')}`)),
-        START_TIMEOUT_MS,
-      );
-      awaited.set(message, () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
-  createInterface({ input: child.stderr! }).on('line', (line) => log.push(line));
-  createInterface({ input: child.stdout! }).on('line', (line) => {
-    log.push(line);
-    let entry: { msg?: string; job?: string; sweep?: SweepReport };
-    try {
-      entry = JSON.parse(line) as typeof entry;
-    } catch {
-      return;
-    }
-    if (entry.msg === 'media sweep done' && entry.sweep) sweepDone(entry.sweep);
-    if (entry.msg && awaited.has(entry.msg)) {
-      awaited.get(entry.msg)!();
-      awaited.delete(entry.msg);
-    }
-    if (entry.job === 'media.sweep') sweepFailed(new Error(`The media sweep failed: ${line}`));
-  });
-  void exited.then(({ code, signal }) =>
-    sweepFailed(new Error(`The server ended (${signal ?? code}) before its sweep:\n${log.join('\n')}`)),
-  );
-  const server: Server = { child, baseUrl: `http://127.0.0.1:${port}`, log, sweep, logged, exited };
-  servers.add(server);
-
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`The server ended while starting:\n${log.join('\n')}`);
-    }
-    if (Date.now() > deadline) throw new Error(`The server did not answer /api/health:\n${log.join('\n')}`);
-    try {
-      const res = await fetch(`${server.baseUrl}/api/health`);
-      if (res.status === 200) return server;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(100);
-  }
-}
-
-/** The report of the start-up sweep, once it has run. */
+/** The report of the start-up media sweep, once it has run. */
 async function sweepOf(server: Server): Promise<SweepReport> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`No 'media sweep done' in the log:\n${server.log.join('\n')}`)),
-      START_TIMEOUT_MS,
-    );
-  });
-  try {
-    return await Promise.race([server.sweep, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+  const entry = await server.entry('media sweep done', { failedJob: 'media.sweep' });
+  return entry.sweep as SweepReport;
 }
-
-/** SIGKILL: no shutdown hook, no finally block, no flush runs. */
-async function crash(server: Server): Promise<void> {
-  expect(server.child.kill('SIGKILL')).toBe(true);
-  expect(await server.exited).toEqual({ code: null, signal: 'SIGKILL' });
-  // Gone: signal 0 reaches no process of that id.
-  expect(() => process.kill(server.child.pid!, 0)).toThrow();
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The API as the signed-in traveller, on whichever server process is running now. */
-class Client {
-  server!: Server;
-  token = '';
-
-  async signIn(server: Server): Promise<void> {
-    this.use(server);
-    const res = await this.call('POST', '/api/auth/signin', { email: EMAIL, password: PASSWORD });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    this.token = Session.parse(res.body).accessToken;
-  }
-
-  /** Talks to this server process from now on, with the same session. */
-  use(server: Server): void {
-    this.server = server;
-  }
-
-  async call(method: string, url: string, body?: unknown): Promise<{ status: number; body: unknown }> {
-    const res = await fetch(this.server.baseUrl + url, {
-      method,
-      headers: {
-        ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined };
-  }
-
+class Client extends ServerClient {
   async createPin(at: typeof AREZZO): Promise<string> {
     const res = await this.call('POST', '/api/pins', at);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -372,28 +156,6 @@ interface Upload extends UploadUrlResponse {
   bytes: Buffer;
 }
 
-/** Every file under DATA_DIR/media, by the storage key it holds (`.part` files included). */
-async function storedFiles(environment: Environment): Promise<{ key: string; size: number }[]> {
-  const dir = path.join(environment.dataDir, 'media');
-  let entries;
-  try {
-    entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  } catch {
-    return [];
-  }
-  const files = [];
-  for (const entry of entries) {
-    if (!entry.isFile()) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    try {
-      files.push({ key: path.relative(dir, file).split(path.sep).join('/'), size: (await stat(file)).size });
-    } catch {
-      // Removed while listing (an upload finishing).
-    }
-  }
-  return files;
-}
-
 const mediaRows = (environment: Environment) => environment.db.selectFrom('media').selectAll().execute();
 
 /**
@@ -481,7 +243,7 @@ describe.each(testDialects())('crash safety of uploads on %s', (dialect) => {
   let paris: string;
 
   beforeAll(async () => {
-    environment = await createEnvironment(dialect);
+    environment = await createEnvironment(dialect, [ACCOUNT]);
     server = await startServer(environment);
     expect(await sweepOf(server)).toEqual({
       incompleteUploads: 0,
@@ -489,7 +251,7 @@ describe.each(testDialects())('crash safety of uploads on %s', (dialect) => {
       expiredReservations: 0,
       orphanObjects: 0,
     });
-    await client.signIn(server);
+    await client.signIn(server, ACCOUNT);
     userId = (await environment.db.selectFrom('users').select('id').executeTakeFirstOrThrow()).id;
     arezzo = await client.createPin(AREZZO);
     tokyo = await client.createPin(TOKYO);
