@@ -58,10 +58,24 @@ async function traveller(page: Page, tier: Tier, pins: { title: string; lat: num
   return token;
 }
 
-async function chooseFile(page: Page, name: string, bytes: Buffer) {
+async function chooseFiles(page: Page, files: { name: string; bytes: Buffer }[]) {
   await page
     .locator('input[type="file"]')
-    .setInputFiles({ name, mimeType: 'application/json', buffer: bytes });
+    .setInputFiles(files.map(({ name, bytes }) => ({ name, mimeType: 'application/json', buffer: bytes })));
+}
+
+/** Drops a file on the drop zone, as a file dragged from the desktop is dropped. */
+async function dropFile(page: Page, name: string, text: string) {
+  const dataTransfer = await page.evaluateHandle(
+    ([fileName, content]) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([content!], fileName!, { type: 'application/json' }));
+      return transfer;
+    },
+    [name, text],
+  );
+  await page.locator('[data-dropzone]').dispatchEvent('dragover', { dataTransfer });
+  await page.locator('[data-dropzone]').dispatchEvent('drop', { dataTransfer });
 }
 
 test('a traveller imports a Google history from the dashboard, keeps its places, and undoes it from the profile', async ({
@@ -79,7 +93,11 @@ test('a traveller imports a Google history from the dashboard, keeps its places,
   await expect(page.getByText('deleted as soon as it has been read')).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 
-  await chooseFile(page, 'Semantic Location History.json', semanticHistory(SPRING));
+  // Two months of Takeout chosen at once: one import.
+  await chooseFiles(page, [
+    { name: '2019_APRIL.json', bytes: semanticHistory(SPRING.slice(0, 2)) },
+    { name: '2019_MAY.json', bytes: semanticHistory(SPRING.slice(2)) },
+  ]);
   const found = page.getByRole('list', { name: 'New places' });
   await expect(found).toBeVisible({ timeout: 30_000 });
   await expect(found.getByRole('listitem')).toHaveCount(2);
@@ -108,8 +126,8 @@ test('a traveller imports a Google history from the dashboard, keeps its places,
 
   await page.goto('/profile');
   const history = page.getByRole('region', { name: 'Imported travels' });
-  await expect(history).toContainText('Semantic Location History.json');
-  await history.getByRole('button', { name: 'Undo the import of Semantic Location History.json' }).click();
+  await expect(history).toContainText('2019_APRIL.json, 2019_MAY.json');
+  await history.getByRole('button', { name: 'Undo the import of 2019_APRIL.json, 2019_MAY.json' }).click();
   const confirm = page.getByRole('dialog', { name: 'Undo this import?' });
   await expect(confirm).toContainText('This removes the 1 pin this import added to your map.');
   await confirm.getByRole('button', { name: 'Undo import' }).click();
@@ -133,7 +151,7 @@ test('a free traveller is offered the places where they stayed longest, as many 
     end: `2018-07-${String(i + 1).padStart(2, '0')}T${String(9 + i).padStart(2, '0')}:00:00Z`,
   }));
   await page.goto('/import');
-  await chooseFile(page, 'france.json', semanticHistory(visits));
+  await chooseFiles(page, [{ name: 'france.json', bytes: semanticHistory(visits) }]);
   const found = page.getByRole('list', { name: 'New places' });
   await expect(found.getByRole('listitem')).toHaveCount(12, { timeout: 30_000 });
   await expect(page.getByText(/plan has room for 9 more pins/)).toBeVisible();
@@ -153,12 +171,12 @@ test('a free traveller is offered the places where they stayed longest, as many 
   await expect(page.getByText('9 pins added to your map.')).toBeVisible({ timeout: 30_000 });
 });
 
-test('a file that is no location history is refused, saying what was found and what is read', async ({
+test('a file dropped that is no location history is refused, saying what was found and what is read', async ({
   page,
 }) => {
   await traveller(page, 'basic');
   await page.goto('/import');
-  await chooseFile(page, 'notes.json', Buffer.from('Dear diary, Paris was lovely.\n'));
+  await dropFile(page, 'notes.json', 'Dear diary, Paris was lovely.\n');
   await expect(page.getByText(/neither JSON nor XML/)).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(/Waymarks reads Google Takeout location history/)).toBeVisible();
   await page.getByRole('button', { name: 'Try another file' }).click();
