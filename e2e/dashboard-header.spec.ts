@@ -92,11 +92,16 @@ test(
     await stats.getByRole('button', { name: 'Hide stats' }).click();
     await expect(stats.getByText('Cities')).toBeHidden();
 
-    // The menu: the avatar, the profile and sign-out, by touch.
+    // The menu: the profile, importing past travels, the avatar and sign-out, by touch.
     const menuButton = header(page).getByRole('button', { name: 'Account menu' });
     await menuButton.click();
     const menu = page.getByRole('menu');
-    await expect(menu.getByRole('menuitem')).toHaveText(['Profile & Settings', 'Avatar', 'Sign Out']);
+    await expect(menu.getByRole('menuitem')).toHaveText([
+      'Profile & Settings',
+      'Import past travels',
+      'Avatar',
+      'Sign Out',
+    ]);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'dashboard-header', 'menu', { fullPage: false });
     await menu.getByRole('menuitem', { name: 'Avatar' }).click();
@@ -107,6 +112,12 @@ test(
     await menuButton.click();
     await page.getByRole('menuitem', { name: 'Profile & Settings' }).click();
     await expect(page).toHaveURL(/\/profile$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    await menuButton.click();
+    await page.getByRole('menuitem', { name: 'Import past travels' }).click();
+    await expect(page).toHaveURL(/\/import$/);
     await page.goBack();
     await expect(page).toHaveURL(/\/dashboard$/);
 

@@ -27,7 +27,7 @@ import {
 import { PinsRepository } from '../pins/pins.repository.js';
 import { ImportCommit, importRequestKey } from './import-commit.js';
 import { importFileKeys } from './import-keys.js';
-import { ImportReading } from './import-reading.js';
+import { FILE_MISSING_MESSAGE, ImportReading } from './import-reading.js';
 import { ImportsRepository, type ReadProgress } from './imports.repository.js';
 import { FILE_KEPT_MS, ImportsSweep } from './imports.sweep.js';
 
@@ -176,6 +176,25 @@ describe.each(testDialects())('import jobs (%s)', (dialect: Dialect) => {
       await t.db.selectFrom('import_places').select('place_key').where('import_id', '=', importId).execute(),
     ).toEqual([]);
     expect((await call('GET', `/api/imports/${importId}`, user)).statusCode).toBe(404);
+  });
+
+  it('fails an import whose file was lost before it was read, saying so', async () => {
+    const user = await traveller();
+    const importId = await importFiles(
+      t,
+      call,
+      user,
+      [{ name: 'trip.json', bytes: semanticHistory(VISITS) }],
+      'stored',
+    );
+    const imports = new ImportsRepository(t.db);
+    await storage.delete([importFileKeys(user.userId, importId, 0).upload]);
+    await imports.move(importId, 'uploading', 'reading', Date.now());
+    await reading(imports).read(importId);
+    expect(await importStatus(call, user, importId)).toMatchObject({
+      status: 'failed',
+      error: { code: 'file-missing', message: FILE_MISSING_MESSAGE },
+    });
   });
 
   it('resumes imports whose job was lost, fails those not read within a day, and deletes their files', async () => {

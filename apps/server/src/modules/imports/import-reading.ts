@@ -29,6 +29,9 @@ interface ImportReadingDeps {
   onCleanupError: (error: unknown, keys: string[]) => void;
 }
 
+export const FILE_MISSING_MESSAGE =
+  'The uploaded file could not be found any more, so it could not be read. Please import it again.';
+
 /** The import was cancelled (deleted) or moved on while it was read: stop, keep nothing. */
 class ReadingStopped extends Error {}
 
@@ -72,10 +75,12 @@ export class ImportReading {
         },
       );
     };
+    let reading = files[0]?.name ?? '';
     try {
       let before = 0;
       for (let n = 0; n < files.length; n += 1) {
-        const file = await this.fileOf(importFileKeys(row.user_id, row.id, n).file);
+        reading = files[n]!.name;
+        const file = await this.fileOf(importId, importFileKeys(row.user_id, row.id, n).file);
         const result = await readImport(file, counted, {
           now,
           onProgress: (bytesRead) => {
@@ -98,7 +103,8 @@ export class ImportReading {
       if (!(error instanceof ImportReadError)) throw error;
       const failed = await imports.move(importId, 'reading', 'failed', now(), {
         error_code: error.code,
-        error_message: error.message,
+        // Of several files, the one at fault is named.
+        error_message: files.length > 1 ? `In ${reading}: ${error.message}` : error.message,
         bytes_read: progress.bytesRead,
       });
       if (failed) await this.deleteFiles(row.user_id, importId, files.length);
@@ -133,11 +139,14 @@ export class ImportReading {
   }
 
   /** A stored file as the readers take it: read by range (a ZIP's directory is at its end) or streamed. */
-  private async fileOf(key: string): Promise<ImportFile> {
+  private async fileOf(importId: string, key: string): Promise<ImportFile> {
     const { storage } = this.deps;
     const info = await storage.head(key);
-    // Deleted under the job: the import was cancelled, which the next progress write would find.
-    if (!info) throw new ReadingStopped();
+    if (!info) {
+      // Deleted under the job because the import was cancelled; or lost, which the traveller is told.
+      if ((await this.deps.imports.findById(importId))?.status !== 'reading') throw new ReadingStopped();
+      throw new ImportReadError('file-missing', FILE_MISSING_MESSAGE);
+    }
     return {
       size: info.size,
       read: async (offset, length) => {

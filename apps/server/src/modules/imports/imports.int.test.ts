@@ -321,6 +321,19 @@ describe.each(testDialects())('imports (%s)', (dialect: Dialect) => {
     expect((await call('GET', `/api/imports/${importId}/preview`, user)).statusCode).toBe(409);
   });
 
+  it('names the file at fault when one of several cannot be read, and keeps none of them', async () => {
+    const user = await traveller();
+    const whole = semanticHistory(SPRING);
+    const importId = await importFiles(t, call, user, [
+      { name: 'april.json', bytes: whole },
+      { name: 'may.json', bytes: whole.subarray(0, whole.length - 40) },
+    ]);
+    const failed = await importStatus(call, user, importId);
+    expect(failed).toMatchObject({ status: 'failed', error: { code: 'truncated' } });
+    expect(failed.error?.message).toMatch(/^In may\.json: The file stops before its end/);
+    expect(await storedKeys(user)).toEqual([]);
+  });
+
   it('reads several files chosen at once as one import', async () => {
     const user = await traveller();
     const importId = await importFiles(t, call, user, [

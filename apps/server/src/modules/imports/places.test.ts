@@ -126,6 +126,16 @@ describe('gatherPlaces', () => {
     expect(keys([...stays].reverse())).toEqual(keys(stays));
   });
 
+  it('gives places whose centres round to the same point keys of their own', () => {
+    // Two metres apart, with a grouping distance of one metre: two places, one rounded centre.
+    const { places } = gatherPlaces([stay(48.8566, 2.3522, T0, 2), stay(48.85661, 2.35221, T0, 1)], {
+      groupingKm: 0.001,
+      reverse,
+      pins: [],
+    });
+    expect(places.map((place) => place.placeKey)).toEqual(['48.8566,2.3522', '48.8566,2.3522~2']);
+  });
+
   it('gathers stays near the poles and across the date line without losing any', () => {
     const { places } = gather([
       stay(78.2232, 15.6267, T0),

@@ -82,6 +82,15 @@ export function gatherPlaces(stays: Iterable<Stay>, options: GatherOptions): Gat
 
   const places = grid.all().map((place) => describePlace(place, options, pins));
   places.sort((a, b) => b.minutes - a.minutes || b.visits - a.visits || a.placeKey.localeCompare(b.placeKey));
+  // Two places whose centres drifted within a few metres of each other would share a key: the smaller
+  // one's is told apart, so a key names one place.
+  const keys = new Set<string>();
+  for (const place of places) {
+    let key = place.placeKey;
+    for (let n = 2; keys.has(key); n += 1) key = `${place.placeKey}~${n}`;
+    place.placeKey = key;
+    keys.add(key);
+  }
   const countries = new Map<string, ImportCountry>();
   for (const place of places) {
     if (place.countryCode === GEOCODE_FALLBACK.countryCode) continue;

@@ -10,7 +10,8 @@ export type ImportReadErrorCode =
   | 'encrypted'
   | 'no-points'
   | 'unsafe-archive'
-  | 'too-large';
+  | 'too-large'
+  | 'file-missing';
 
 export class ImportReadError extends Error {
   override name = 'ImportReadError';
