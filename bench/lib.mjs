@@ -60,10 +60,19 @@ export function startProcess(command, args, { env = {}, label = command } = {}) 
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.add(child);
-  let output = '';
+  // The last chunks, up to 64 KiB, joined only when asked for: a server logging every request at `info`
+  // writes tens of MB a second, and copying 64 KiB per chunk cost the machine more than the server did.
+  const chunks = [];
+  let kept = 0;
   const keep = (chunk) => {
-    output = (output + chunk.toString()).slice(-65536);
+    chunks.push(chunk);
+    kept += chunk.length;
+    while (chunks.length > 1 && kept - chunks[0].length >= 65536) kept -= chunks.shift().length;
   };
+  const output = () =>
+    Buffer.concat(chunks.map((chunk) => Buffer.from(chunk)))
+      .toString()
+      .slice(-65536);
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   const exited = new Promise((resolve) => {
@@ -73,7 +82,7 @@ export function startProcess(command, args, { env = {}, label = command } = {}) 
     });
   });
   child.once('error', (error) => keep(`\n[spawn error] ${error.message}\n`));
-  return { child, label, exited, output: () => output };
+  return { child, label, exited, output };
 }
 
 /**
