@@ -71,6 +71,8 @@ export const IMPORT_MESSAGES = {
   stillCommitting: 'This import is being saved. Undo it once it has finished.',
   notFound: 'Import not found',
   notUploaded: 'The file has not been uploaded yet. Upload it again, then try once more.',
+  noMoreFiles:
+    'This import takes no more files: its files have gone up already. Start a new import for these.',
   unknownPlace: 'Some of the chosen places are not in this import. Reload the preview and choose again.',
   tooManyFiles: `An import reads at most ${IMPORT_LIMITS.maxFiles} files at once.`,
   uploadExpired: 'This upload was not finished in time. Please start the import again.',

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ErrorCode,
+  IMPORT_MESSAGES,
   ImportDeleteResponse,
   ImportListResponse,
   ImportSummary,
@@ -343,6 +344,14 @@ describe.each(testDialects())('imports (%s)', (dialect: Dialect) => {
     const status = await importStatus(call, user, importId);
     expect(status).toMatchObject({ status: 'ready', fileNames: ['spring.json', 'summer.json'], places: 3 });
     expect((await preview(user, importId)).places[0]).toMatchObject({ visits: 2, countryCode: 'FR' });
+    // Once its files have gone up, an import takes no more.
+    const late = await call('POST', '/api/imports/upload-url', user, {
+      fileName: 'june.json',
+      fileSize: 10,
+      importId,
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toBe(IMPORT_MESSAGES.noMoreFiles);
   });
 
   it('runs one import of a traveller’s at a time', async () => {

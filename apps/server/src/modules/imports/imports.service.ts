@@ -110,7 +110,7 @@ export class ImportsService {
     };
   }
 
-  /** One more file of an import still taking them; retried once when another file was added meanwhile. */
+  /** One more file of an import still taking them; tried again when another file was added meanwhile. */
   private async addFile(
     user: UserRow,
     importId: string,
@@ -121,7 +121,7 @@ export class ImportsService {
       const row = await this.owned(user, importId);
       const files = filesOf(row);
       if (row.status !== 'uploading' || row.expires_at <= this.deps.now()) {
-        throw new AppError(409, ErrorCode.importBusy, IMPORT_MESSAGES.notCommittable);
+        throw new AppError(409, ErrorCode.importBusy, IMPORT_MESSAGES.noMoreFiles);
       }
       if (files.length >= IMPORT_LIMITS.maxFiles) {
         throw new AppError(400, ErrorCode.validation, IMPORT_MESSAGES.tooManyFiles);
