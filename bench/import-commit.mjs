@@ -15,7 +15,6 @@
 // Targets, on each database: preview p95 under 200 ms (plain and compressed), commit under 5 s, and the
 // pin list's p95 within pins-list's target for 10,000 pins (50 ms).
 import { Buffer } from 'node:buffer';
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import {
   bundleServerCode,
@@ -232,7 +231,7 @@ async function measureDialect(dialect, databaseUrl, { code, file }, log) {
         answerLine(`preview of ${fmt(places.length)} places in ${countries.length} countries`, preview),
     );
 
-    // Baseline of the commit: the same pins, as the commit job writes them, inserted in one call.
+    // Baseline of the commit: the same pins, made by the commit job's own pinOfPlace, inserted in one call.
     const chosen = places.slice(0, COMMITTED).map((place) => place.placeKey);
     const rows = await db
       .selectFrom('import_places')
@@ -245,22 +244,7 @@ async function measureDialect(dialect, databaseUrl, { code, file }, log) {
       throw new Error('the preview does not list the places in the order of their rank');
     }
     const at = Date.now();
-    const pins = rows.map((place) => ({
-      id: randomUUID(),
-      user_id: other.userId,
-      title: place.title,
-      description: '',
-      lat: place.lat,
-      lng: place.lng,
-      country_code: place.country_code,
-      country_name: place.country_name,
-      city: place.city,
-      visit_date: place.first_visit,
-      request_key: `import:${importId}:${place.place_key}`,
-      import_id: importId,
-      created_at: at,
-      updated_at: at,
-    }));
+    const pins = rows.map((place) => code.pinOfPlace(other.userId, importId, place, at));
     const insertStarted = performance.now();
     await new code.PinsRepository(db).insertMany(pins);
     const insertMs = performance.now() - insertStarted;
@@ -327,6 +311,7 @@ export async function run() {
       [
         "export { createDatabase } from './apps/server/src/db/database.ts';",
         "export { PinsRepository } from './apps/server/src/modules/pins/pins.repository.ts';",
+        "export { pinOfPlace } from './apps/server/src/modules/imports/import-commit.ts';",
       ].join('\n'),
     )
   );

@@ -69,6 +69,8 @@ export interface ImportedPins {
    * nothing, so a batch written again after a crash doubles none. Answers the pin id of every request key.
    */
   insertOnce(rows: readonly Insertable<PinsTable>[]): Promise<Map<string, string>>;
+  /** Of the pins each of the traveller's imports made, how many have photos or videos: by import id. */
+  pinsWithMediaByImport(userId: string): Promise<Map<string, number>>;
   /** The pins the import made that are still there, with how many photos and videos each has. */
   madeByImport(userId: string, importId: string): Promise<{ id: string; mediaCount: number }[]>;
   /**

@@ -4,7 +4,9 @@
 // matched again against the traveller's pins first: one commit of a traveller runs at a time (the job's
 // key), so an overlapping import committed just before makes its places pins already, not twice.
 import { UNLIMITED, getTier, type TierId } from '@waymarks/shared';
+import type { Insertable } from 'kysely';
 import { newId } from '../../common/ids.js';
+import type { PinsTable } from '../../db/schema.js';
 import type { ImportedPins } from '../../common/pins.js';
 import type { ProgressFigures } from '../../common/progress.js';
 import { IMPORT_GROUPING_KM } from './imports.service.js';
@@ -26,6 +28,31 @@ interface ImportCommitDeps {
 /** The key a place's pin is made with: the same place of the same import is one pin, however often it is written. */
 export const importRequestKey = (importId: string, placeKey: string): string =>
   `import:${importId}:${placeKey}`;
+
+/** The pin a kept place becomes: named, placed and dated as the import found it, and keyed to it. */
+export function pinOfPlace(
+  userId: string,
+  importId: string,
+  place: ImportPlaceRow,
+  at: number,
+): Insertable<PinsTable> {
+  return {
+    id: newId(),
+    user_id: userId,
+    title: place.title,
+    description: '',
+    lat: place.lat,
+    lng: place.lng,
+    country_code: place.country_code,
+    country_name: place.country_name,
+    city: place.city,
+    visit_date: place.first_visit,
+    request_key: importRequestKey(importId, place.place_key),
+    import_id: importId,
+    created_at: at,
+    updated_at: at,
+  };
+}
 
 export class ImportCommit {
   constructor(private readonly deps: ImportCommitDeps) {}
@@ -64,24 +91,7 @@ export class ImportCommit {
     for (let start = 0; start < made.length; start += COMMIT_BATCH) {
       const batch = made.slice(start, start + COMMIT_BATCH);
       const at = now();
-      const ids = await pins.insertOnce(
-        batch.map((place) => ({
-          id: newId(),
-          user_id: row.user_id,
-          title: place.title,
-          description: '',
-          lat: place.lat,
-          lng: place.lng,
-          country_code: place.country_code,
-          country_name: place.country_name,
-          city: place.city,
-          visit_date: place.first_visit,
-          request_key: importRequestKey(importId, place.place_key),
-          import_id: importId,
-          created_at: at,
-          updated_at: at,
-        })),
-      );
+      const ids = await pins.insertOnce(batch.map((place) => pinOfPlace(row.user_id, importId, place, at)));
       await imports.setPlacePins(
         importId,
         batch.flatMap((place) => {

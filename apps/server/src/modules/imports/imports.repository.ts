@@ -373,28 +373,49 @@ export class ImportsRepository implements TravellerImports {
       .orderBy('created_at')
       .orderBy('id')
       .execute();
-    const records: ImportRecord[] = [];
-    for (const row of rows) {
-      const places = await this.places(row.id);
-      records.push({
-        importId: row.id,
-        status: row.status,
-        format: row.format,
-        fileNames: filesOf(row).map((file) => file.name),
-        createdAt: new Date(row.created_at).toISOString(),
-        committedAt: row.committed_at === null ? null : new Date(row.committed_at).toISOString(),
-        places: places.map((place) => ({
-          title: place.title,
-          lat: place.lat,
-          lng: place.lng,
-          countryCode: place.country_code,
-          firstVisit: place.first_visit,
-          lastVisit: place.last_visit,
-          visits: place.visits,
-          pinId: place.pin_id,
-        })),
-      });
+    // Every place of the traveller's imports in one read, in each import's order.
+    const places = await this.db
+      .selectFrom('import_places')
+      .innerJoin('imports', 'imports.id', 'import_places.import_id')
+      .select([
+        'import_places.import_id',
+        'import_places.title',
+        'import_places.lat',
+        'import_places.lng',
+        'import_places.country_code',
+        'import_places.first_visit',
+        'import_places.last_visit',
+        'import_places.visits',
+        'import_places.pin_id',
+      ])
+      .where('imports.user_id', '=', userId)
+      .orderBy('import_places.import_id')
+      .orderBy('import_places.rank')
+      .execute();
+    const placesOf = new Map<string, typeof places>();
+    for (const place of places) {
+      const ofImport = placesOf.get(place.import_id);
+      if (ofImport) ofImport.push(place);
+      else placesOf.set(place.import_id, [place]);
     }
+    const records: ImportRecord[] = rows.map((row) => ({
+      importId: row.id,
+      status: row.status,
+      format: row.format,
+      fileNames: filesOf(row).map((file) => file.name),
+      createdAt: new Date(row.created_at).toISOString(),
+      committedAt: row.committed_at === null ? null : new Date(row.committed_at).toISOString(),
+      places: (placesOf.get(row.id) ?? []).map((place) => ({
+        title: place.title,
+        lat: place.lat,
+        lng: place.lng,
+        countryCode: place.country_code,
+        firstVisit: place.first_visit,
+        lastVisit: place.last_visit,
+        visits: place.visits,
+        pinId: place.pin_id,
+      })),
+    }));
     return records;
   }
 

@@ -173,7 +173,7 @@ export class ImportsService {
 
   async list(user: UserRow): Promise<ImportListResponse> {
     const rows = await this.deps.imports.listOf(user.id, IMPORT_LIMITS.historySize);
-    return { imports: await Promise.all(rows.map((row) => this.summaryOf(row))) };
+    return { imports: await this.summariesOf(user.id, rows) };
   }
 
   /**
@@ -294,9 +294,15 @@ export class ImportsService {
   }
 
   private async summaryOf(row: ImportRow): Promise<ImportSummary> {
-    if (row.status !== 'done') return toImportSummary(row);
-    const made = await this.deps.pins.madeByImport(row.user_id, row.id);
-    return toImportSummary(row, made.filter((pin) => pin.mediaCount > 0).length);
+    return (await this.summariesOf(row.user_id, [row]))[0]!;
+  }
+
+  /** The traveller's imports as answered; a done one counts its pins given photos since (one read for all). */
+  private async summariesOf(userId: string, rows: readonly ImportRow[]): Promise<ImportSummary[]> {
+    const withMedia = rows.some((row) => row.status === 'done')
+      ? await this.deps.pins.pinsWithMediaByImport(userId)
+      : new Map<string, number>();
+    return rows.map((row) => toImportSummary(row, row.status === 'done' ? (withMedia.get(row.id) ?? 0) : 0));
   }
 
   private async owned(user: UserRow, importId: string): Promise<ImportRow> {

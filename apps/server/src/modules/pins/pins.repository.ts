@@ -94,6 +94,18 @@ export class PinsRepository implements TravellerPins, ImportedPins {
       .execute();
   }
 
+  async pinsWithMediaByImport(userId: string): Promise<Map<string, number>> {
+    const rows = await this.db
+      .selectFrom('pins')
+      .select((eb) => ['import_id', eb.fn.countAll<number>().as('pins')])
+      .where('user_id', '=', userId)
+      .where('import_id', 'is not', null)
+      .where('media_count', '>', 0)
+      .groupBy('import_id')
+      .execute();
+    return new Map(rows.map((row) => [row.import_id!, Number(row.pins)]));
+  }
+
   async madeByImport(userId: string, importId: string): Promise<{ id: string; mediaCount: number }[]> {
     const rows = await this.db
       .selectFrom('pins')
