@@ -4,6 +4,7 @@
 // offered the largest places that fit the plan; a file that is no history is refused saying why.
 import { expect, type Page } from '@playwright/test';
 import { test } from './support/test.js';
+import { semanticHistory, type Visit } from '../apps/server/src/testing/location-histories.js';
 import { createAccount } from './support/harness.js';
 import { axeViolations } from './support/page-checks.js';
 import { createPins } from './support/pins.js';
@@ -11,29 +12,6 @@ import { signInThroughApi } from './support/sign-in.js';
 
 const PASSWORD = 'Timeline-2019';
 let sequence = 0;
-
-interface Visit {
-  lat: number;
-  lng: number;
-  name?: string;
-  start: string;
-  end: string;
-}
-
-/** A Google Takeout Semantic Location History of these visits, as Takeout writes it. */
-function semanticHistory(visits: readonly Visit[]): Buffer {
-  const timelineObjects = visits.map((visit) => ({
-    placeVisit: {
-      location: {
-        latitudeE7: Math.round(visit.lat * 1e7),
-        longitudeE7: Math.round(visit.lng * 1e7),
-        ...(visit.name ? { name: visit.name } : {}),
-      },
-      duration: { startTimestamp: visit.start, endTimestamp: visit.end },
-    },
-  }));
-  return Buffer.from(JSON.stringify({ timelineObjects }));
-}
 
 const SPRING: Visit[] = [
   {

@@ -1,33 +1,8 @@
-// A traveller's location history through the real import protocol (upload-url → PUT → complete), and the
-// histories the suites import: Google's Semantic Location History of chosen visits, written as Takeout
-// writes it.
+// A traveller's location history through the real import protocol (upload-url → PUT → complete), and what
+// the suites ask of an import afterwards.
 import { ImportPreview, ImportSummary, ImportUploadUrlResponse } from '@waymarks/shared';
 import type { ObjectStorage } from '../adapters/storage/object-storage.js';
 import type { ApiCall, SignedInUser, TestApp } from './test-app.js';
-
-export interface Visit {
-  lat: number;
-  lng: number;
-  name?: string;
-  /** ISO times. */
-  start: string;
-  end: string;
-}
-
-/** A Semantic Location History file of these visits, each a placeVisit, in the order given. */
-export function semanticHistory(visits: readonly Visit[]): Buffer {
-  const timelineObjects = visits.map((visit) => ({
-    placeVisit: {
-      location: {
-        latitudeE7: Math.round(visit.lat * 1e7),
-        longitudeE7: Math.round(visit.lng * 1e7),
-        ...(visit.name ? { name: visit.name } : {}),
-      },
-      duration: { startTimestamp: visit.start, endTimestamp: visit.end },
-    },
-  }));
-  return Buffer.from(JSON.stringify({ timelineObjects }, null, 1));
-}
 
 export type ImportStage = 'reserved' | 'stored' | 'read';
 

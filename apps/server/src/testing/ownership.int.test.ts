@@ -30,7 +30,8 @@ import {
   type SignedInUser,
   type TestApp,
 } from './test-app.js';
-import { importFiles, semanticHistory } from './imports.js';
+import { importFiles } from './imports.js';
+import { semanticHistory } from './location-histories.js';
 import { uploadFixture } from './uploads.js';
 import { importObjectKeys } from '../modules/imports/import-keys.js';
 

@@ -116,6 +116,20 @@ export interface S3TestServer {
   close(): Promise<void>;
 }
 
+/** The settings that point an app at this S3 server (path-style addresses: s3rver serves no bucket hosts). */
+export function s3AppEnv(server: Pick<S3TestServer, 'config'>): Record<string, string> {
+  const { config } = server;
+  return {
+    STORAGE: 's3',
+    S3_ENDPOINT: config.endpoint!,
+    S3_REGION: config.region,
+    S3_BUCKET: config.bucket,
+    S3_ACCESS_KEY_ID: config.accessKeyId,
+    S3_SECRET_ACCESS_KEY: config.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
+  };
+}
+
 /** s3rver on a free port with its data in a temp folder, and one bucket that allows CORS from anywhere. */
 export async function startS3rver(bucket = 'waymarks-test'): Promise<S3TestServer> {
   letS3rverPage();

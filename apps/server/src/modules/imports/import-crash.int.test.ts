@@ -10,7 +10,7 @@ import {
   PinListResponse,
   type ImportStatus,
 } from '@waymarks/shared';
-import { semanticHistory, type Visit } from '../../testing/imports.js';
+import { semanticHistory, type Visit } from '../../testing/location-histories.js';
 import {
   cleanUp,
   crash,

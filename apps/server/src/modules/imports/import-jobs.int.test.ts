@@ -4,15 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PinListResponse, type TierId } from '@waymarks/shared';
 import { createStorage, type Storage } from '../../adapters/storage/storage.js';
-import { startS3rver, type S3TestServer } from '../../adapters/storage/storage-test-servers.js';
-import {
-  importFiles,
-  importObjectsOf,
-  importPreview,
-  importStatus,
-  semanticHistory,
-  type Visit,
-} from '../../testing/imports.js';
+import { s3AppEnv, startS3rver, type S3TestServer } from '../../adapters/storage/storage-test-servers.js';
+import { importFiles, importObjectsOf, importPreview, importStatus } from '../../testing/imports.js';
+import { semanticHistory, type Visit } from '../../testing/location-histories.js';
 import {
   accountMaker,
   apiCaller,
@@ -25,7 +19,7 @@ import {
   type TestApp,
 } from '../../testing/test-app.js';
 import { PinsRepository } from '../pins/pins.repository.js';
-import { ImportCommit, importRequestKey } from './import-commit.js';
+import { ImportCommit, pinOfPlace } from './import-commit.js';
 import { importFileKeys } from './import-keys.js';
 import { FILE_MISSING_MESSAGE, ImportReading } from './import-reading.js';
 import { ImportsRepository, type ReadProgress } from './imports.repository.js';
@@ -59,6 +53,22 @@ describe.each(testDialects())('import jobs (%s)', (dialect: Dialect) => {
     PinListResponse.parse((await call('GET', '/api/pins', user)).json()).pins;
   const preview = (user: SignedInUser, importId: string) => importPreview(call, user, importId);
   const storedKeys = (user: SignedInUser) => importObjectsOf(storage, user.userId);
+  /** The VISITS history, its file up but not completed. */
+  const stored = (user: SignedInUser, name = 'trip.json') =>
+    importFiles(t, call, user, [{ name, bytes: semanticHistory(VISITS) }], 'stored');
+
+  /**
+   * The VISITS history up and marked for reading by hand, as complete leaves it, but with no job enqueued:
+   * as a process that died with its in-memory queue leaves it, and for a test's own reading.
+   */
+  async function awaitingRead(user: SignedInUser, name = 'trip.json'): Promise<string> {
+    const importId = await stored(user, name);
+    const keys = importFileKeys(user.userId, importId, 0);
+    await storage.move(keys.upload, keys.file);
+    expect(await new ImportsRepository(t.db).move(importId, 'uploading', 'reading', Date.now())).toBe(true);
+    return importId;
+  }
+
   const reading = (imports: ImportsRepository, now = Date.now) =>
     new ImportReading({
       imports,
@@ -73,9 +83,9 @@ describe.each(testDialects())('import jobs (%s)', (dialect: Dialect) => {
 
   /**
    * An import of VISITS left as the commit job leaves it when its process dies after storing a batch of
-   * pins (`stored`, the largest places first), before marking their places; and the job to run again.
+   * pins (`storedPins`, the largest places first), before marking their places; and the job to run again.
    */
-  async function cutOffCommit(user: SignedInUser, stored: number) {
+  async function cutOffCommit(user: SignedInUser, storedPins: number) {
     const importId = await importFiles(t, call, user, [
       { name: 'trip.json', bytes: semanticHistory(VISITS) },
     ]);
@@ -86,22 +96,7 @@ describe.each(testDialects())('import jobs (%s)', (dialect: Dialect) => {
     expect(await imports.startCommit(importId, placeKeys, Date.now())).toBe(true);
     const rows = await imports.places(importId);
     await pins.insertOnce(
-      rows.slice(0, stored).map((place) => ({
-        id: crypto.randomUUID(),
-        user_id: user.userId,
-        title: place.title,
-        description: '',
-        lat: place.lat,
-        lng: place.lng,
-        country_code: place.country_code,
-        country_name: place.country_name,
-        city: place.city,
-        visit_date: place.first_visit,
-        request_key: importRequestKey(importId, place.place_key),
-        import_id: importId,
-        created_at: Date.now(),
-        updated_at: Date.now(),
-      })),
+      rows.slice(0, storedPins).map((place) => pinOfPlace(user.userId, importId, place, Date.now())),
     );
     const refreshed: string[] = [];
     const job = (tier: TierId) =>
@@ -149,20 +144,8 @@ describe.each(testDialects())('import jobs (%s)', (dialect: Dialect) => {
 
   it('stops a read whose import was cancelled under it, and keeps nothing of it', async () => {
     const user = await traveller();
-    const importId = await importFiles(
-      t,
-      call,
-      user,
-      [{ name: 'trip.json', bytes: semanticHistory(VISITS) }],
-      'stored',
-    );
-    const imports = new ImportsRepository(t.db);
     // Completed by hand, so that no job reads it before this test's own reading does.
-    for (const n of [0]) {
-      const keys = importFileKeys(user.userId, importId, n);
-      await storage.move(keys.upload, keys.file);
-    }
-    expect(await imports.move(importId, 'uploading', 'reading', Date.now())).toBe(true);
+    const importId = await awaitingRead(user);
     // The traveller cancels while the first progress is written.
     class CancelledWhileRead extends ImportsRepository {
       override async recordProgress(id: string, progress: ReadProgress, at: number): Promise<boolean> {
@@ -180,17 +163,9 @@ describe.each(testDialects())('import jobs (%s)', (dialect: Dialect) => {
 
   it('fails an import whose file was lost before it was read, saying so', async () => {
     const user = await traveller();
-    const importId = await importFiles(
-      t,
-      call,
-      user,
-      [{ name: 'trip.json', bytes: semanticHistory(VISITS) }],
-      'stored',
-    );
-    const imports = new ImportsRepository(t.db);
-    await storage.delete([importFileKeys(user.userId, importId, 0).upload]);
-    await imports.move(importId, 'uploading', 'reading', Date.now());
-    await reading(imports).read(importId);
+    const importId = await awaitingRead(user);
+    await storage.delete([importFileKeys(user.userId, importId, 0).file]);
+    await reading(new ImportsRepository(t.db)).read(importId);
     expect(await importStatus(call, user, importId)).toMatchObject({
       status: 'failed',
       error: { code: 'file-missing', message: FILE_MISSING_MESSAGE },
@@ -200,16 +175,7 @@ describe.each(testDialects())('import jobs (%s)', (dialect: Dialect) => {
   it('resumes imports whose job was lost, fails those not read within a day, and deletes their files', async () => {
     const user = await traveller();
     const imports = new ImportsRepository(t.db);
-    const lost = await importFiles(
-      t,
-      call,
-      user,
-      [{ name: 'lost.json', bytes: semanticHistory(VISITS) }],
-      'stored',
-    );
-    const keys = importFileKeys(user.userId, lost, 0);
-    await storage.move(keys.upload, keys.file);
-    await imports.move(lost, 'uploading', 'reading', Date.now());
+    const lost = await awaitingRead(user, 'lost.json');
 
     const enqueued: string[] = [];
     const sweep = (now: number) =>
@@ -222,19 +188,13 @@ describe.each(testDialects())('import jobs (%s)', (dialect: Dialect) => {
     const report = await sweep(Date.now());
     expect(enqueued).toContain(`imports.read ${JSON.stringify({ importId: lost })}`);
     expect(report.resumed).toBeGreaterThanOrEqual(1);
-    expect(await storedKeys(user)).toEqual([keys.file]);
+    expect(await storedKeys(user)).toEqual([importFileKeys(user.userId, lost, 0).file]);
     await reading(imports).read(lost);
     expect((await importStatus(call, user, lost)).status).toBe('ready');
     expect(await storedKeys(user)).toEqual([]);
 
     // A file that was never completed is deleted once its links ran out, and its import with it.
-    const abandoned = await importFiles(
-      t,
-      call,
-      user,
-      [{ name: 'b.json', bytes: semanticHistory(VISITS) }],
-      'stored',
-    );
+    const abandoned = await stored(user, 'b.json');
     expect(await storedKeys(user)).toHaveLength(1);
     const later = await sweep(Date.now() + 8 * HOUR);
     expect(later.abandoned).toBe(1);
@@ -242,16 +202,7 @@ describe.each(testDialects())('import jobs (%s)', (dialect: Dialect) => {
     expect((await call('GET', `/api/imports/${abandoned}`, user)).statusCode).toBe(404);
 
     // An import still not read a day on fails, saying so, and its file goes.
-    const stuck = await importFiles(
-      t,
-      call,
-      user,
-      [{ name: 'c.json', bytes: semanticHistory(VISITS) }],
-      'stored',
-    );
-    const stuckKeys = importFileKeys(user.userId, stuck, 0);
-    await storage.move(stuckKeys.upload, stuckKeys.file);
-    await imports.move(stuck, 'uploading', 'reading', Date.now());
+    const stuck = await awaitingRead(user, 'c.json');
     const dayOn = await sweep(Date.now() + FILE_KEPT_MS + HOUR);
     expect(dayOn.timedOut).toBe(1);
     expect(await importStatus(call, user, stuck)).toMatchObject({
@@ -271,13 +222,7 @@ describe('imports on S3 storage', () => {
   beforeAll(async () => {
     s3 = await startS3rver();
     t = await startTestApp('sqlite', {
-      STORAGE: 's3',
-      S3_ENDPOINT: s3.config.endpoint!,
-      S3_REGION: s3.config.region,
-      S3_BUCKET: s3.config.bucket,
-      S3_ACCESS_KEY_ID: s3.config.accessKeyId,
-      S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey,
-      S3_FORCE_PATH_STYLE: 'true',
+      ...s3AppEnv(s3),
     });
   }, 60_000);
   afterAll(async () => {

@@ -20,10 +20,9 @@ import {
   importPreview,
   importStatus,
   putImportFile,
-  semanticHistory,
   type ImportStage,
-  type Visit,
 } from '../../testing/imports.js';
+import { semanticHistory, type Visit } from '../../testing/location-histories.js';
 import {
   accountMaker,
   apiCaller,

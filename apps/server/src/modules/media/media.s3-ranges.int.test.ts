@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompleteUploadResponse, MB, UploadUrlResponse } from '@waymarks/shared';
-import { startS3rver, type S3TestServer } from '../../adapters/storage/storage-test-servers.js';
+import { s3AppEnv, startS3rver, type S3TestServer } from '../../adapters/storage/storage-test-servers.js';
 import {
   accountMaker,
   apiCaller,
@@ -67,13 +67,7 @@ describe.each(testDialects())('completing a large video on S3 storage on %s', (d
     dataDir = mkdtempSync(path.join(tmpdir(), 'waymarks-media-s3-ranges-'));
     t = await startTestApp(dialect, {
       DATA_DIR: dataDir,
-      STORAGE: 's3',
-      S3_ENDPOINT: s3.config.endpoint!,
-      S3_REGION: s3.config.region,
-      S3_BUCKET: s3.config.bucket,
-      S3_ACCESS_KEY_ID: s3.config.accessKeyId,
-      S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey,
-      S3_FORCE_PATH_STYLE: 'true',
+      ...s3AppEnv(s3),
     });
   }, 60_000);
   afterAll(async () => {

@@ -16,7 +16,7 @@ import {
   UploadUrlResponse,
 } from '@waymarks/shared';
 import { createStorage } from '../../adapters/storage/storage.js';
-import { startS3rver, type S3TestServer } from '../../adapters/storage/storage-test-servers.js';
+import { s3AppEnv, startS3rver, type S3TestServer } from '../../adapters/storage/storage-test-servers.js';
 import { mediaFixture } from '../../testing/media-fixtures.js';
 import {
   accountMaker,
@@ -134,13 +134,7 @@ describe.each(testDialects())('media on S3 storage (s3rver) on %s', (dialect) =>
     dataDir = mkdtempSync(path.join(tmpdir(), 'waymarks-media-s3-'));
     t = await startTestApp(dialect, {
       DATA_DIR: dataDir,
-      STORAGE: 's3',
-      S3_ENDPOINT: s3.config.endpoint!,
-      S3_REGION: s3.config.region,
-      S3_BUCKET: s3.config.bucket,
-      S3_ACCESS_KEY_ID: s3.config.accessKeyId,
-      S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey,
-      S3_FORCE_PATH_STYLE: 'true',
+      ...s3AppEnv(s3),
     });
     bucket = new S3Client({
       endpoint: s3.config.endpoint!,

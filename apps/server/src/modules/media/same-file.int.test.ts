@@ -18,7 +18,7 @@ import {
   Pin,
   UploadUrlResponse,
 } from '@waymarks/shared';
-import { startS3rver, type S3TestServer } from '../../adapters/storage/storage-test-servers.js';
+import { s3AppEnv, startS3rver, type S3TestServer } from '../../adapters/storage/storage-test-servers.js';
 import { mediaFixture } from '../../testing/media-fixtures.js';
 import {
   accountMaker,
@@ -60,13 +60,7 @@ describe.each(CASES)('the same file twice, %s storage on %s', (storage, dialect)
       s3 = await startS3rver();
       env = {
         ...env,
-        STORAGE: 's3',
-        S3_ENDPOINT: s3.config.endpoint!,
-        S3_REGION: s3.config.region,
-        S3_BUCKET: s3.config.bucket,
-        S3_ACCESS_KEY_ID: s3.config.accessKeyId,
-        S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey,
-        S3_FORCE_PATH_STYLE: 'true',
+        ...s3AppEnv(s3),
       };
       bucket = new S3Client({
         endpoint: s3.config.endpoint,

@@ -14,7 +14,7 @@ import {
   UploadUrlResponse,
 } from '@waymarks/shared';
 import { StorageUnavailableError } from '../../adapters/storage/object-storage.js';
-import { startS3rver, type S3TestServer } from '../../adapters/storage/storage-test-servers.js';
+import { s3AppEnv, startS3rver, type S3TestServer } from '../../adapters/storage/storage-test-servers.js';
 import { UNAVAILABLE_MESSAGES } from '../../http/errors.js';
 import { InProcessQueue } from '../../jobs/in-process.js';
 import { USER_CACHE_TTL_MS } from '../auth/users.repository.js';
@@ -84,13 +84,7 @@ describe.each(testDialects())('S3 out of reach for a while, on %s', (dialect) =>
     t = await startTestApp(
       dialect,
       {
-        STORAGE: 's3',
-        S3_ENDPOINT: s3.config.endpoint!,
-        S3_REGION: s3.config.region,
-        S3_BUCKET: s3.config.bucket,
-        S3_ACCESS_KEY_ID: s3.config.accessKeyId,
-        S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey,
-        S3_FORCE_PATH_STYLE: 'true',
+        ...s3AppEnv(s3),
       },
       { jobs: queue },
     );

@@ -10,7 +10,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, MB, MEDIA_LIMITS, Profile, UploadUrlResponse } from '@waymarks/shared';
 import { createStorage, type Storage } from '../../adapters/storage/storage.js';
-import { startS3rver, type S3TestServer } from '../../adapters/storage/storage-test-servers.js';
+import { s3AppEnv, startS3rver, type S3TestServer } from '../../adapters/storage/storage-test-servers.js';
 import { mediaFixture } from '../../testing/media-fixtures.js';
 import {
   accountMaker,
@@ -55,13 +55,7 @@ function suite(dialect: Dialect, kind: 'local' | 's3', subnet: string) {
       s3 = await startS3rver();
       env = {
         ...env,
-        STORAGE: 's3',
-        S3_ENDPOINT: s3.config.endpoint!,
-        S3_REGION: s3.config.region,
-        S3_BUCKET: s3.config.bucket,
-        S3_ACCESS_KEY_ID: s3.config.accessKeyId,
-        S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey,
-        S3_FORCE_PATH_STYLE: 'true',
+        ...s3AppEnv(s3),
       };
     }
     t = await startTestApp(dialect, env);

@@ -1,13 +1,6 @@
-// Contract-shaped import answers and the screens' harness: a stubbed server answering `METHOD path`, a
-// fake XMLHttpRequest whose progress a test drives, and a render inside a fresh query client and a memory
-// router. Imported by tests only.
-import type { ReactNode } from 'react';
-import { render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import type { Mock } from 'vitest';
+// Contract-shaped import answers, and a fake XMLHttpRequest whose progress a test drives; the stubbed
+// server and the render are the tests' shared harness (testing/render.tsx). Imported by tests only.
 import type { ImportPlace, ImportPreview, ImportSummary } from '@waymarks/shared';
-import { ApiError } from '../../lib/api';
 
 export function buildSummary(overrides: Partial<ImportSummary> = {}): ImportSummary {
   return {
@@ -54,26 +47,6 @@ export function buildPreview(places: ImportPlace[], overrides: Partial<ImportPre
   };
 }
 
-export type RequestOptions = { method?: string; body?: unknown; signal?: AbortSignal };
-export type RequestMock = Mock<(path: string, options?: RequestOptions) => Promise<unknown>>;
-type Handler = (options?: RequestOptions) => Promise<unknown>;
-
-/** Answers each `METHOD path` with its handler; anything else fails the test loudly. */
-export function serve(request: RequestMock, routes: Record<string, Handler>) {
-  request.mockImplementation((path, options) => {
-    const handler = routes[`${options?.method ?? 'GET'} ${path}`];
-    return handler ? handler(options) : Promise.reject(new Error(`Unexpected request ${path}`));
-  });
-}
-
-export const answer = (body: unknown) => () => Promise.resolve(body);
-/** A refusal as the server words it: `{ error: { code, message } }`. */
-export const refuse = (status: number, code: string, message: string) => () =>
-  Promise.reject(new ApiError(status, JSON.stringify({ error: { code, message } })));
-
-export const calledPaths = (request: RequestMock) =>
-  request.mock.calls.map(([path, options]) => `${options?.method ?? 'GET'} ${path}`);
-
 /** A stand-in for XMLHttpRequest: each PUT waits until the test reports progress and finishes it. */
 export class FakeXhr {
   static sent: FakeXhr[] = [];
@@ -111,28 +84,4 @@ export class FakeXhr {
     this.status = status;
     this.onload?.();
   }
-}
-
-function WhereAmI() {
-  const location = useLocation();
-  return <div data-testid="location">{location.pathname + location.search}</div>;
-}
-
-/** Renders `ui` at `path` under `route`; any other path shows a bare page. */
-export function renderAt(ui: ReactNode, path: string, route = path.split('?')[0] ?? '/') {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path={route} element={ui} />
-          <Route path="*" element={<p>Elsewhere</p>} />
-        </Routes>
-        <WhereAmI />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-  return client;
 }

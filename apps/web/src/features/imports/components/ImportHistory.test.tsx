@@ -3,7 +3,8 @@
 // not saved yet, and an Undo that asks about pins given photos since, only when there are some.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { answer, buildSummary, calledPaths, renderAt, serve, type RequestMock } from '../imports.testing';
+import { answer, calledPaths, renderAt, serve, type RequestMock } from '../../../testing/render';
+import { buildSummary } from '../imports.testing';
 import { ImportHistory } from './ImportHistory';
 
 const { request } = vi.hoisted(() => ({ request: vi.fn() as unknown as RequestMock }));

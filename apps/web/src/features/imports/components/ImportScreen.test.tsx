@@ -6,18 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { buildPin } from '@waymarks/shared/testing';
 import type { TierId } from '@waymarks/shared';
-import {
-  FakeXhr,
-  answer,
-  buildPlace,
-  buildPreview,
-  buildSummary,
-  calledPaths,
-  refuse,
-  renderAt,
-  serve,
-  type RequestMock,
-} from '../imports.testing';
+import { answer, calledPaths, refuse, renderAt, serve, type RequestMock } from '../../../testing/render';
+import { FakeXhr, buildPlace, buildPreview, buildSummary } from '../imports.testing';
 import { ImportScreen } from './ImportScreen';
 
 const { request, auth } = vi.hoisted(() => ({
@@ -46,6 +36,9 @@ const link = {
   contentType: 'application/vnd.waymarks.import',
   expiresAt: '2026-11-20T16:00:00.000Z',
 };
+
+/** The answer to cancelling the import under way. */
+const CANCELLED = { importId: 'imp-1', outcome: 'cancelled', removedPins: 0, keptPins: 0 };
 
 /** The server with no import waiting besides the routes given. */
 const serveScreen = (routes: Parameters<typeof serve>[1]) =>
@@ -95,12 +88,7 @@ describe('ImportScreen choosing and uploading', () => {
   it('shows the upload’s real progress, and a cancel aborts the PUT and deletes the import', async () => {
     serveScreen({
       'POST /imports/upload-url': answer(link),
-      'DELETE /imports/imp-1?photos=keep': answer({
-        importId: 'imp-1',
-        outcome: 'cancelled',
-        removedPins: 0,
-        keptPins: 0,
-      }),
+      'DELETE /imports/imp-1?photos=keep': answer(CANCELLED),
     });
     renderAt(<ImportScreen />, '/import');
     chooseFiles(new File([new Uint8Array(200)], 'Records.json'));
@@ -124,12 +112,7 @@ describe('ImportScreen choosing and uploading', () => {
   it('cancels the upload when the traveller leaves the page', async () => {
     serveScreen({
       'POST /imports/upload-url': answer(link),
-      'DELETE /imports/imp-1?photos=keep': answer({
-        importId: 'imp-1',
-        outcome: 'cancelled',
-        removedPins: 0,
-        keptPins: 0,
-      }),
+      'DELETE /imports/imp-1?photos=keep': answer(CANCELLED),
     });
     renderAt(<ImportScreen />, '/import');
     chooseFiles(new File([new Uint8Array(20)], 'Records.json'));
@@ -165,7 +148,7 @@ describe('ImportScreen choosing and uploading', () => {
 
   it('shows the server’s words when it refuses the file (too large for the plan, another import busy)', async () => {
     const message = 'This file is 3 GB, more than the 1 GB an import can take on your plan.';
-    serveScreen({ 'POST /imports/upload-url': refuse(413, 'PAYLOAD_TOO_LARGE', message) });
+    serveScreen({ 'POST /imports/upload-url': refuse(413, message, 'PAYLOAD_TOO_LARGE') });
     renderAt(<ImportScreen />, '/import');
     chooseFiles(new File([new Uint8Array(10)], 'Records.json'));
     expect((await screen.findByRole('alert')).textContent).toBe(message);
@@ -191,12 +174,7 @@ describe('ImportScreen reading', () => {
       'GET /imports/imp-1': answer(
         buildSummary({ progress: { bytesRead: 150, bytesTotal: 200, points: 1200, stays: 14 } }),
       ),
-      'DELETE /imports/imp-1?photos=keep': answer({
-        importId: 'imp-1',
-        outcome: 'cancelled',
-        removedPins: 0,
-        keptPins: 0,
-      }),
+      'DELETE /imports/imp-1?photos=keep': answer(CANCELLED),
     });
     renderAt(<ImportScreen />, '/import?id=imp-1', '/import');
 
