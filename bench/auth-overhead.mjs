@@ -1,5 +1,5 @@
 // Authenticated request overhead: throughput of GET /api/auth/me (bearer token, the real built server,
-// logging at `info`, two lines a request) as a fraction of a bare Fastify route answering the same bytes
+// logging at `info`, one access line a request) as a fraction of a bare Fastify route answering the same bytes
 // with the same content type (no logger), measured in the same run with 50 connections, once the server
 // has finished its start-up work. Target: at least 0.8, with the logs kept at `info` (issue 25).
 import { Buffer } from 'node:buffer';
@@ -92,7 +92,7 @@ export async function run() {
 
   const dataDir = tempDir();
   const serverPort = await freePort();
-  // At `info`, as the target is set: every request writes its two lines (incoming, completed) to the
+  // At `info`, as the target is set: every request writes its access line to the
   // server's standard output, a pipe this process reads, as a log collector would.
   const server = startServer({
     port: serverPort,

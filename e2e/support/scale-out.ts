@@ -32,7 +32,7 @@ const BUCKET = 'waymarks-scale-out';
 /** Three Node processes loading side by side take seconds on a quiet machine, a minute on a busy one. */
 const START_TIMEOUT_MS = 90_000;
 
-/** One request as an instance logged it on arrival (Fastify's `incoming request` at LOG_LEVEL=info). */
+/** One request as an instance logged it once answered (the access line, `request completed` at LOG_LEVEL=info). */
 export interface LoggedRequest {
   method: string;
   url: string;
@@ -41,7 +41,7 @@ export interface LoggedRequest {
 export interface AppInstance {
   name: string;
   port: number;
-  /** Every request the instance logged, oldest first, health checks included. */
+  /** Every request the instance answered, in the order answered, health checks included. */
   requests(): LoggedRequest[];
   /** Ends the process with SIGKILL: no graceful stop, no request finished, nothing flushed. */
   kill(): Promise<void>;
@@ -373,9 +373,9 @@ function appInstance(name: string, port: number, node: NodeProcess): AppInstance
   };
 }
 
-/** The request a log line says arrived, if it says so. */
+/** The request a log line says was answered, if it says so. */
 function requestIn(line: string): LoggedRequest | undefined {
-  if (!line.includes('"msg":"incoming request"')) return undefined;
+  if (!line.includes('"msg":"request completed"')) return undefined;
   const { req } = JSON.parse(line) as { req: LoggedRequest };
   return { method: req.method, url: req.url };
 }

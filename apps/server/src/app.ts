@@ -18,7 +18,7 @@ import { requireDocumentedGuard } from './http/guarded-routes.js';
 import { requireSameOrigin } from './http/same-origin.js';
 import { databaseRateLimitStore } from './http/rate-limit-store.js';
 import { isPageRequest, registerWebApp, sendIndexPage } from './http/web.js';
-import { loggerOptions } from './logger.js';
+import { AccessLog, loggerOptions } from './logger.js';
 import { buildServices, type ServiceDeps } from './services.js';
 import {
   authRoutes,
@@ -65,6 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       deps.logger === false
         ? false
         : { ...loggerOptions(config.logLevel), ...(deps.logStream ? { stream: deps.logStream } : {}) },
+    logController: new AccessLog(),
     bodyLimit: BODY_LIMIT_BYTES,
     // Signed storage and archive links carry their claims in one path segment.
     routerOptions: { maxParamLength: 2048 },

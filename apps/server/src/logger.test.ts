@@ -1,6 +1,7 @@
+import Fastify from 'fastify';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { censored, loggerOptions, redactUrl } from './logger.js';
+import { AccessLog, censored, loggerOptions, redactUrl } from './logger.js';
 
 describe('redactUrl', () => {
   it('hides one-time codes and tokens in query strings and keeps the rest', () => {
@@ -131,5 +132,62 @@ describe('log lines', () => {
   it('leaves a value without secrets as it came, with no copy made', () => {
     const user = { name: 'Ann', email: 'ann@example.com' };
     expect(censored('user', user)).toBe(user);
+  });
+});
+
+describe('the access log', () => {
+  /** An app logging at `info` the way the server does, with the lines it wrote. */
+  async function loggingApp() {
+    const lines: Array<Record<string, unknown>> = [];
+    const app = Fastify({
+      logger: {
+        ...loggerOptions('info'),
+        stream: { write: (line: string) => void lines.push(JSON.parse(line)) },
+      },
+      logController: new AccessLog(),
+    });
+    app.get('/api/things', (_request, reply) => reply.send({ ok: true }));
+    app.get('/api/broken', () => {
+      throw new Error('the disk is full');
+    });
+    await app.ready();
+    return { app, lines };
+  }
+
+  it('writes one line a request, when it is answered, with the request, its status and its time', async () => {
+    const { app, lines } = await loggingApp();
+    const reply = await app.inject({
+      method: 'GET',
+      url: '/api/things?token=SECRET',
+      remoteAddress: '10.1.2.3',
+    });
+    expect(reply.statusCode).toBe(200);
+
+    expect(lines).toHaveLength(1);
+    const [line] = lines;
+    expect(line).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      reqId: 'req-1',
+      req: { method: 'GET', url: '/api/things?token=[redacted]', ip: '10.1.2.3', id: 'req-1' },
+      res: { statusCode: 200 },
+    });
+    expect(line?.responseTime).toEqual(expect.any(Number));
+    expect(JSON.stringify(lines)).not.toContain('SECRET');
+    await app.close();
+  });
+
+  it('writes the error a request ended with beside the line for its answer', async () => {
+    const { app, lines } = await loggingApp();
+    const reply = await app.inject({ method: 'GET', url: '/api/broken' });
+    expect(reply.statusCode).toBe(500);
+
+    // Fastify's error handler logs the error with the request; the access line follows, as for any answer.
+    expect(lines.map((line) => [line.level, line.msg])).toEqual([
+      [50, 'the disk is full'],
+      [30, 'request completed'],
+    ]);
+    expect(lines[1]).toMatchObject({ req: { url: '/api/broken' }, res: { statusCode: 500 } });
+    await app.close();
   });
 });

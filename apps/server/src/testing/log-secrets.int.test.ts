@@ -234,7 +234,7 @@ describe.each(testDialects())('secrets in the production log on %s', (dialect) =
 
       const entries = lines.map((line) => JSON.parse(line) as { level: number; msg?: string });
       // The log did record the journey: requests at info, the mail limit at warn (40).
-      expect(entries.filter((entry) => entry.msg === 'incoming request').length).toBeGreaterThan(20);
+      expect(entries.filter((entry) => entry.msg === 'request completed').length).toBeGreaterThan(20);
       expect(entries.some((entry) => entry.level === 40)).toBe(true);
       if (transport === 'outbox') {
         expect(entries.some((entry) => entry.msg === 'mail written to outbox')).toBe(true);
