@@ -92,6 +92,7 @@ const TABLE_OWNERS = {
   travel_countries: 'progress/travel-stats.repository.ts',
   imports: 'imports/imports.repository.ts',
   import_places: 'imports/imports.repository.ts',
+  shares: 'share/share.repository.ts',
 };
 
 /** The owner itself, or one of its parts: a repository split by job as 'x.repository.<part>.ts'. */

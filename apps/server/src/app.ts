@@ -44,6 +44,7 @@ import { localStorageRoutes } from './adapters/storage/local.routes.js';
 import { mediaArchiveLinkRoutes, mediaRoutes, uploadAdmission } from './modules/media/index.js';
 import { IMPORT_PREFIX, importsRoutes } from './modules/imports/index.js';
 import { billingRoutes } from './modules/billing/index.js';
+import { shareRoutes, shareSettingsRoutes } from './modules/share/index.js';
 import { avatarRoutes } from './modules/avatar/index.js';
 import { profileRoutes } from './modules/profile/index.js';
 import { accountExportLinkRoutes, accountRoutes } from './modules/account/index.js';
@@ -169,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         await guarded.register(accountRoutes, { account, proofs: deletionProofs });
         await guarded.register(mediaRoutes, { media, downloadAll });
         await guarded.register(importsRoutes, { imports: services.imports });
+        await guarded.register(shareSettingsRoutes, { share: services.share });
       });
       api.get('/openapi.json', { ...LARGE_ANSWER, schema: { hide: true } }, async () => app.swagger());
     },
@@ -177,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.map.pmtilesFile) await app.register(mapRoutes, { pmtilesFile: config.map.pmtilesFile });
   await app.register(basemapTilesRoutes, { tiles: services.basemapTiles });
   await app.register(placeTilesRoutes, { tiles: services.placeTiles });
+  await app.register(shareRoutes, { share: services.share, storage, publicUrl: config.publicUrl });
 
   const web = await registerWebApp(app, config.webDistDir, {
     supportEmail: config.supportEmail,

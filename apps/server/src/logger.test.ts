@@ -19,6 +19,15 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/media/archive/abc.def')).toBe('/api/media/archive/[redacted]');
     expect(redactUrl('/api/media/pin/123')).toBe('/api/media/pin/123');
   });
+
+  it('hides the token of a travel page and of its pictures', () => {
+    expect(redactUrl('/t/Abc_def-1234567890abcd')).toBe('/t/[redacted]');
+    expect(redactUrl('/t/Abc_def-1234567890abcd/photos/k3y.webp')).toBe('/t/[redacted]/photos/k3y.webp');
+    expect(redactUrl('/t/Abc_def-1234567890abcd/image.png?format=story')).toBe(
+      '/t/[redacted]/image.png?format=story',
+    );
+    expect(redactUrl('/terms')).toBe('/terms');
+  });
 });
 
 /** The logger as it was before decision 096: pino's own `redact` option, with Fastify's serializers. */

@@ -143,6 +143,12 @@ const SECRET_PARAMS = /([?&](?:code|token|state|access_token|id_token)=)[^&#]*/g
 // segment.
 const SIGNED_PATHS = /(\/api\/(?:storage\/(?:upload|object)|media\/archive|account\/export)\/)[^?#]*/g;
 
+/** A travel page's token is its whole authority: whoever reads it in a log could open the page. */
+const SHARE_TOKEN = /^(\/t\/)[^/?#]*/;
+
 export function redactUrl(url: string): string {
-  return url.replace(SIGNED_PATHS, '$1[redacted]').replace(SECRET_PARAMS, '$1[redacted]');
+  return url
+    .replace(SIGNED_PATHS, '$1[redacted]')
+    .replace(SHARE_TOKEN, '$1[redacted]')
+    .replace(SECRET_PARAMS, '$1[redacted]');
 }

@@ -21,8 +21,9 @@ import { createAvatar } from './modules/avatar/index.js';
 import { createBilling } from './modules/billing/index.js';
 import { createCountries } from './modules/countries/index.js';
 import { createImports } from './modules/imports/index.js';
+import { createShare } from './modules/share/index.js';
 import { createMap } from './modules/map/index.js';
-import { createMedia, type CompletionGate } from './modules/media/index.js';
+import { createMedia, mediaKeys, type CompletionGate } from './modules/media/index.js';
 import { createPins } from './modules/pins/index.js';
 import { createProfile } from './modules/profile/index.js';
 import { createProgress } from './modules/progress/index.js';
@@ -130,6 +131,17 @@ export function buildServices(deps: ServiceDeps) {
     deleteWithMedia: (user, pinId) => media.service.deletePin(user, pinId),
     log,
   });
+  const share = createShare({
+    db,
+    pins: pins.repository,
+    media: media.repository,
+    avatars: avatar.repository,
+    users,
+    storage,
+    derivativeKey: (item, size) => mediaKeys(item.user_id, item.id)[size],
+    secret: config.authSecret,
+    now,
+  });
   const { account, deletionProofs } = createAccount({
     db,
     records: {
@@ -179,6 +191,7 @@ export function buildServices(deps: ServiceDeps) {
     mediaRepository: media.repository,
     imports: imports.service,
     importUploadWanted: imports.acceptsUpload,
+    share: share.service,
     media: media.service,
     downloadAll: media.downloadAll,
     pins: pins.service,

@@ -40,4 +40,5 @@ export const ErrorCode = {
   emailTaken: 'EMAIL_TAKEN',
   importBusy: 'IMPORT_BUSY',
   importNotReady: 'IMPORT_NOT_READY',
+  shareOff: 'SHARE_OFF',
 } as const;

@@ -27,6 +27,8 @@ export * from './api/leaderboard.js';
 export * from './api/media.js';
 export * from './import-rules.js';
 export * from './api/imports.js';
+export * from './share-rules.js';
+export * from './api/share.js';
 export * from './api/profile.js';
 export * from './api/account.js';
 export * from './avatar/catalog.js';

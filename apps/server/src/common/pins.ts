@@ -29,6 +29,8 @@ export interface TravellerPins {
   /** Every pin of the traveller, oldest first, as they were made. */
   allOf(userId: string): Promise<StoredPin[]>;
   countByUser(userId: string): Promise<number>;
+  /** A number every change of the traveller's pins moves (migration 0010): what a copy of them is kept by. */
+  listVersion(userId: string): Promise<number>;
   /** The pin when it exists and is the traveller's; undefined otherwise (either way is answered 404). */
   findOwned(userId: string, pinId: string): Promise<StoredPin | undefined>;
   /** Deletes the traveller's pin (its media rows cascade); false when there was none. */

@@ -36,6 +36,7 @@ import * as mediaCaption from './migrations/0021_media_caption.js';
 import * as rateLimits from './migrations/0022_rate_limits.js';
 import * as pinRequestKeys from './migrations/0023_pin_request_keys.js';
 import * as imports from './migrations/0024_imports.js';
+import * as shares from './migrations/0025_shares.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022_rate_limits': rateLimits,
   '0023_pin_request_keys': pinRequestKeys,
   '0024_imports': imports,
+  '0025_shares': shares,
 };
 
 // int8 (bigint) columns hold millisecond timestamps, well inside Number's exact range.

@@ -126,6 +126,29 @@ export interface PinsTable {
   request_key: string | null;
   /** The import that made the pin (0024); null for pins made otherwise. */
   import_id: Generated<string | null>;
+  /** 1: the place's photos appear on the travel page (0025). */
+  share_photos: Generated<number>;
+  /** 1: the place is left off the travel page (0025). */
+  share_hidden: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A traveller's travel page (0025_shares): on while it has a token. */
+export interface SharesTable {
+  user_id: string;
+  /** The page's address, /t/{token}; null while the page is off. */
+  token: string | null;
+  show_map: Generated<number>;
+  show_stats: Generated<number>;
+  show_timeline: Generated<number>;
+  show_avatar: Generated<number>;
+  show_photos: Generated<number>;
+  indexable: Generated<number>;
+  /** JSON list of ISO 3166-1 alpha-2 codes left off the page. */
+  hidden_countries: Generated<string>;
+  /** Grows with every change of the row. */
+  version: Generated<number>;
   created_at: number;
   updated_at: number;
 }
@@ -354,6 +377,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   imports: ImportsTable;
   import_places: ImportPlacesTable;
+  shares: SharesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -13,6 +13,7 @@ import {
   ImportUploadUrlRequest,
   ImportUploadUrlResponse,
 } from './imports.js';
+import { ShareRegenerateResponse, ShareSettings, ShareUpdateRequest } from './share.js';
 import {
   AuthConfigResponse,
   ChangePasswordRequest,
@@ -147,5 +148,8 @@ export const ENDPOINT_SCHEMAS = {
   importPreview: { response: ImportPreview },
   commitImport: { body: ImportCommitRequest, response: ImportSummary },
   deleteImport: { query: ImportDeleteQuery, response: ImportDeleteResponse },
+  getShare: { response: ShareSettings },
+  updateShare: { body: ShareUpdateRequest, response: ShareSettings },
+  regenerateShare: { response: ShareRegenerateResponse },
   submitReport: { body: ReportRequest, response: ReportResponse },
 } satisfies { [Name in EndpointName]: SchemasOf<Name> };

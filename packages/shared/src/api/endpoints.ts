@@ -58,6 +58,7 @@ import type {
   ImportUploadUrlRequest,
   ImportUploadUrlResponse,
 } from './imports.js';
+import type { ShareRegenerateResponse, ShareSettings, ShareUpdateRequest } from './share.js';
 import type { Pin, PinCreateRequest, PinCreateResponse, PinListResponse, PinUpdateRequest } from './pins.js';
 import type { PlaceSearchResponse, ReverseGeocodeResult } from './places.js';
 import type { DeleteAccountRequest, DeletionCodeResponse, DeletionConfirmation } from './account.js';
@@ -244,6 +245,11 @@ export const ENDPOINTS = {
     query: ImportDeleteQuery;
     response: ImportDeleteResponse;
   }>('DELETE', '/imports/:importId'),
+
+  // The travel page to share (/t/{token})
+  getShare: endpoint<{ response: ShareSettings }>('GET', '/share'),
+  updateShare: endpoint<{ body: ShareUpdateRequest; response: ShareSettings }>('PUT', '/share'),
+  regenerateShare: endpoint<{ response: ShareRegenerateResponse }>('POST', '/share/regenerate'),
 
   // Reports (Report Content)
   submitReport: endpoint<{ body: ReportRequest; response: ReportResponse }>('POST', '/reports'),

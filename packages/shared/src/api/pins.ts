@@ -57,6 +57,8 @@ export const PinUpdateRequest = z
       .optional()
       .describe('With lng, moves the pin: its country and city are read again from the point'),
     lng: lng.optional().describe('With lat, moves the pin'),
+    sharePhotos: z.boolean().optional().describe("Shows the place's photos on the travel page, or not"),
+    hiddenFromShare: z.boolean().optional().describe('Leaves the place off the travel page, or not'),
   })
   .refine(
     (body) =>
@@ -64,7 +66,9 @@ export const PinUpdateRequest = z
       body.description !== undefined ||
       body.visitDate !== undefined ||
       body.lat !== undefined ||
-      body.lng !== undefined,
+      body.lng !== undefined ||
+      body.sharePhotos !== undefined ||
+      body.hiddenFromShare !== undefined,
     PIN_MESSAGES.updateEmpty,
   )
   .refine((body) => (body.lat === undefined) === (body.lng === undefined), PIN_MESSAGES.moveNeedsBoth);

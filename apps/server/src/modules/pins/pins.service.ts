@@ -41,6 +41,9 @@ interface PinChanges {
   /** A move: both or neither (the schema refuses one alone). */
   lat?: number | undefined;
   lng?: number | undefined;
+  /** The travel page's switches for this place (issue 27). */
+  sharePhotos?: boolean | undefined;
+  hiddenFromShare?: boolean | undefined;
 }
 
 interface PinsServiceDeps {
@@ -129,6 +132,8 @@ export class PinsService {
       ...(changes.description !== undefined ? { description: changes.description } : {}),
       ...(changes.visitDate !== undefined ? { visit_date: changes.visitDate } : {}),
       ...(moved ? await this.placeAt(lat, lng) : {}),
+      ...(changes.sharePhotos !== undefined ? { share_photos: changes.sharePhotos ? 1 : 0 } : {}),
+      ...(changes.hiddenFromShare !== undefined ? { share_hidden: changes.hiddenFromShare ? 1 : 0 } : {}),
       updated_at: this.deps.now(),
     });
     if (!row) throw notFound(PIN_MESSAGES.notFound);

@@ -1,0 +1,356 @@
+// The travel page a traveller shares (issue 27, decision 102): its settings, and what /t/{token} shows.
+// Nothing on the page names the account: places are rounded (sharedPosition), photos are the derivatives
+// the media pipeline made without metadata, and each is addressed by a key derived from the page's token
+// and the item, never by its id or storage key.
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import {
+  SHARE_LIMITS,
+  SHARE_PATH_PREFIX,
+  SHARE_TOKEN_PATTERN,
+  TOTAL_COUNTRIES,
+  continentCount,
+  countedStates,
+  leaderboardName,
+  sharedPosition,
+  type ShareSettings,
+  type ShareUpdateRequest,
+} from '@waymarks/shared';
+import { buffer } from 'node:stream/consumers';
+import type { ObjectStorage } from '../../adapters/storage/object-storage.js';
+import type { SavedAvatars } from '../../common/avatars.js';
+import type { StoredMedia, TravellerMedia } from '../../common/media.js';
+import type { StoredPin, TravellerPins } from '../../common/pins.js';
+import type { UserAccounts } from '../../common/users.js';
+import type { UserRow } from '../../db/schema.js';
+import { RenderOnce } from './render-once.js';
+import { renderShareImage, type ShareImageFormat } from './share-image.js';
+import type { ShareChoices, ShareRepository, ShareRow } from './share.repository.js';
+
+/** Share pictures kept in memory: two formats of the most recently shared pages, 0.1–0.3 MB each. */
+const IMAGES_KEPT = 200;
+
+/** The page's parts, as the settings name them and as the row stores them. */
+const SECTION_COLUMNS = {
+  showMap: 'show_map',
+  showStats: 'show_stats',
+  showTimeline: 'show_timeline',
+  showAvatar: 'show_avatar',
+  showPhotos: 'show_photos',
+} as const;
+
+export interface SharedPhoto {
+  /** The photo's address on the page: /t/{token}/photos/{key}.webp. */
+  key: string;
+  width: number | null;
+  height: number | null;
+  video: boolean;
+}
+
+export interface SharedPlace {
+  title: string;
+  lat: number;
+  lng: number;
+  countryCode: string;
+  countryName: string;
+  city: string;
+  visitDate: string | null;
+  photos: SharedPhoto[];
+}
+
+/** What the page at a token shows, computed afresh for each request from the rows as they are. */
+export interface SharedPage {
+  token: string;
+  displayName: string;
+  indexable: boolean;
+  sections: Record<keyof typeof SECTION_COLUMNS, boolean>;
+  places: SharedPlace[];
+  /** The counted states the places reach: filled on the map. */
+  countries: string[];
+  stats: { countries: number; countriesTotal: number; cities: number; continents: number; places: number };
+  hasAvatar: boolean;
+  /**
+   * Changes whenever anything the page shows may have: the share row, the pins, their photos, the avatar.
+   * A hash, so that an ETag made of it tells nothing of what changed or when.
+   */
+  version: string;
+}
+
+export type PhotoSize = 'preview' | 'thumbnail';
+
+/** A stored object the page may send: a photo's derivative or the avatar's render. */
+export interface SharedObject {
+  key: string;
+  contentType: string;
+  etag: string;
+}
+
+interface ShareServiceDeps {
+  shares: ShareRepository;
+  pins: Pick<TravellerPins, 'allOf' | 'listVersion'>;
+  media: Pick<TravellerMedia, 'readyOf'>;
+  avatars: Pick<SavedAvatars, 'find'>;
+  users: Pick<UserAccounts, 'findById'>;
+  /** Where a media item's derivative is stored (the media module's keys). */
+  derivativeKey: (item: StoredMedia, size: PhotoSize) => string;
+  storage: Pick<ObjectStorage, 'read'>;
+  /** Keys the photos' addresses: without it, a page's photo keys cannot be told from its token. */
+  secret: string;
+  now: () => number;
+}
+
+const newToken = () => randomBytes(SHARE_LIMITS.tokenBytes).toString('base64url');
+const bool = (value: number) => value === 1;
+const hiddenCountriesOf = (row: ShareRow): string[] => JSON.parse(row.hidden_countries) as string[];
+
+export class ShareService {
+  private readonly images = new RenderOnce(IMAGES_KEPT);
+
+  constructor(private readonly deps: ShareServiceDeps) {}
+
+  /**
+   * The page's share picture, rendered once per version of what it draws: the share row, the pins (their
+   * list's number, which every change of a pin moves), the avatar and the name. Finding the version
+   * costs three small reads, so a picture already made is answered without reading the pins.
+   */
+  async image(
+    token: string,
+    format: ShareImageFormat,
+  ): Promise<{ png: Buffer; etag: string; rendered: boolean } | undefined> {
+    const found = await this.pageRows(token);
+    if (!found) return undefined;
+    const { share, user } = found;
+    const [pinsVersion, avatar] = await Promise.all([
+      this.deps.pins.listVersion(user.id),
+      bool(share.show_avatar) ? this.deps.avatars.find(user.id) : Promise.resolve(undefined),
+    ]);
+    const version = createHash('sha256')
+      .update(
+        `${share.version}.${pinsVersion}.${avatar?.image_key}.${avatar?.updated_at}.${leaderboardName(user)}`,
+      )
+      .digest('base64url')
+      .slice(0, 16);
+    const { bytes, rendered } = await this.images.get(`${user.id}.${format}.${version}`, async () => {
+      const page = await this.page(token);
+      if (!page) throw new Error('the travel page went away while its picture was made');
+      const avatarPng = avatar?.image_key
+        ? await buffer(await this.deps.storage.read(avatar.image_key))
+        : null;
+      return renderShareImage({
+        format,
+        visitedCountries: page.countries,
+        pins: page.sections.showMap ? page.places : [],
+        stats: page.stats,
+        displayName: page.displayName,
+        avatarPng,
+      });
+    });
+    return { png: bytes, etag: `"${version}-${format}"`, rendered };
+  }
+
+  async settings(user: UserRow): Promise<ShareSettings> {
+    return this.settingsOf(user.id, await this.deps.shares.findByUser(user.id));
+  }
+
+  /**
+   * Turns the page on or off and sets its parts. Turned on, a page without a token gets a new one; turned
+   * off, its token is dropped, so the address is gone for good and turning it on again makes another.
+   */
+  async update(user: UserRow, request: ShareUpdateRequest): Promise<ShareSettings> {
+    const current = await this.deps.shares.findByUser(user.id);
+    const choices: ShareChoices = {
+      token: request.enabled ? (current?.token ?? newToken()) : null,
+    };
+    for (const [field, column] of Object.entries(SECTION_COLUMNS)) {
+      const value = request[field as keyof typeof SECTION_COLUMNS];
+      if (value !== undefined) choices[column] = value ? 1 : 0;
+    }
+    if (request.indexable !== undefined) choices.indexable = request.indexable ? 1 : 0;
+    if (request.hiddenCountries !== undefined) {
+      choices.hidden_countries = JSON.stringify([...new Set(request.hiddenCountries)].sort());
+    }
+    const row = await this.deps.shares.save(user.id, choices, this.deps.now());
+    return this.settingsOf(user.id, row);
+  }
+
+  /** A new address for a page that is on; the old one answers 404 from this moment, on every instance. */
+  async regenerate(user: UserRow): Promise<{ url: string } | undefined> {
+    for (;;) {
+      const current = await this.deps.shares.findByUser(user.id);
+      if (!current?.token) return undefined;
+      const row = await this.deps.shares.replaceToken(user.id, current.token, newToken(), this.deps.now());
+      if (row?.token) return { url: pageUrl(row.token) };
+      // Another regeneration (or a turn off) came between the read and the write: read again.
+    }
+  }
+
+  /** The page at the token, or undefined for every token that is not a page now, alike. */
+  async page(token: string): Promise<SharedPage | undefined> {
+    const found = await this.pageRows(token);
+    if (!found) return undefined;
+    const { share, user } = found;
+    const [pins, media, avatar] = await Promise.all([
+      this.deps.pins.allOf(user.id),
+      bool(share.show_photos) ? this.deps.media.readyOf(user.id) : Promise.resolve([]),
+      bool(share.show_avatar) ? this.deps.avatars.find(user.id) : Promise.resolve(undefined),
+    ]);
+    const hidden = new Set(hiddenCountriesOf(share));
+    const shown = pins.filter((pin) => !bool(pin.share_hidden) && !hidden.has(pin.country_code));
+    const photosByPin = this.photosByPin(token, shown, media);
+    const places = shown.map((pin) => placeOf(pin, photosByPin.get(pin.id) ?? []));
+    const countries = countedStates(shown.map((pin) => pin.country_code));
+    const cities = new Set(
+      shown.filter((pin) => pin.city).map((pin) => `${pin.country_code}\u0000${pin.city}`),
+    );
+    const latest = Math.max(
+      share.updated_at,
+      ...shown.map((pin) => pin.updated_at),
+      ...media.map((item) => item.uploaded_at ?? 0),
+      avatar?.updated_at ?? 0,
+    );
+    return {
+      token,
+      displayName: leaderboardName(user),
+      indexable: bool(share.indexable),
+      sections: sectionsOf(share),
+      places,
+      countries: [...countries].sort(),
+      stats: {
+        countries: countries.size,
+        countriesTotal: TOTAL_COUNTRIES,
+        cities: cities.size,
+        continents: continentCount(countries),
+        places: shown.length,
+      },
+      hasAvatar: Boolean(avatar?.image_key),
+      version: createHash('sha256')
+        .update(`${share.version}.${shown.length}.${media.length}.${latest}`)
+        .digest('base64url')
+        .slice(0, 16),
+    };
+  }
+
+  /**
+   * A shared photo's derivative (`preview` for the full view, `thumbnail` for the grid), while its place
+   * is on the page and shares its photos.
+   */
+  async photo(token: string, key: string, size: PhotoSize): Promise<SharedObject | undefined> {
+    const found = await this.pageRows(token);
+    if (!found || !bool(found.share.show_photos)) return undefined;
+    const { share, user } = found;
+    const [pins, media] = await Promise.all([
+      this.deps.pins.allOf(user.id),
+      this.deps.media.readyOf(user.id),
+    ]);
+    const hidden = new Set(hiddenCountriesOf(share));
+    const sharing = new Set(
+      pins
+        .filter((pin) => bool(pin.share_photos) && !bool(pin.share_hidden) && !hidden.has(pin.country_code))
+        .map((pin) => pin.id),
+    );
+    const item = media.find(
+      (candidate) =>
+        sharing.has(candidate.pin_id) &&
+        candidate.derivatives === 'ready' &&
+        this.photoKey(token, candidate.id) === key,
+    );
+    if (!item) return undefined;
+    return { key: this.deps.derivativeKey(item, size), contentType: 'image/webp', etag: `"${key}-${size}"` };
+  }
+
+  /** The avatar's render, if the page shows it. */
+  async avatar(token: string): Promise<SharedObject | undefined> {
+    const found = await this.pageRows(token);
+    if (!found || !bool(found.share.show_avatar)) return undefined;
+    const avatar = await this.deps.avatars.find(found.user.id);
+    if (!avatar?.image_key) return undefined;
+    return {
+      key: avatar.image_key,
+      contentType: 'image/png',
+      etag: `"${createHmac('sha256', this.deps.secret).update(avatar.image_key).digest('base64url').slice(0, 16)}"`,
+    };
+  }
+
+  private async pageRows(token: string): Promise<{ share: ShareRow; user: UserRow } | undefined> {
+    if (!SHARE_TOKEN_PATTERN.test(token)) return undefined;
+    const share = await this.deps.shares.findByToken(token);
+    if (!share) return undefined;
+    const user = await this.deps.users.findById(share.user_id);
+    return user ? { share, user } : undefined;
+  }
+
+  /** The photos of the places that share them: ready derivatives only, a place's first few, a total cap. */
+  private photosByPin(
+    token: string,
+    shown: readonly StoredPin[],
+    media: readonly StoredMedia[],
+  ): Map<string, SharedPhoto[]> {
+    const sharing = new Set(shown.filter((pin) => bool(pin.share_photos)).map((pin) => pin.id));
+    const byPin = new Map<string, SharedPhoto[]>();
+    let total = 0;
+    for (const item of media) {
+      if (total >= SHARE_LIMITS.photosTotal) break;
+      if (!sharing.has(item.pin_id) || item.derivatives !== 'ready') continue;
+      const photos = byPin.get(item.pin_id) ?? [];
+      if (photos.length >= SHARE_LIMITS.photosPerPlace) continue;
+      photos.push({
+        key: this.photoKey(token, item.id),
+        width: item.width,
+        height: item.height,
+        video: item.kind === 'video',
+      });
+      byPin.set(item.pin_id, photos);
+      total += 1;
+    }
+    return byPin;
+  }
+
+  private photoKey(token: string, mediaId: string): string {
+    return createHmac('sha256', this.deps.secret)
+      .update(`${token}:${mediaId}`)
+      .digest('base64url')
+      .slice(0, 22);
+  }
+
+  private async settingsOf(userId: string, row: ShareRow | undefined): Promise<ShareSettings> {
+    const pins = await this.deps.pins.allOf(userId);
+    const sections = row ? sectionsOf(row) : allSections(true);
+    return {
+      enabled: Boolean(row?.token),
+      url: row?.token ? pageUrl(row.token) : null,
+      ...sections,
+      indexable: row ? bool(row.indexable) : false,
+      hiddenCountries: row ? hiddenCountriesOf(row) : [],
+      photoPins: pins.filter((pin) => bool(pin.share_photos)).map((pin) => pin.id),
+      hiddenPins: pins.filter((pin) => bool(pin.share_hidden)).map((pin) => pin.id),
+      updatedAt: row ? new Date(row.updated_at).toISOString() : null,
+    };
+  }
+}
+
+export const pageUrl = (token: string): string => `${SHARE_PATH_PREFIX}${token}`;
+
+function allSections(value: boolean): Record<keyof typeof SECTION_COLUMNS, boolean> {
+  return { showMap: value, showStats: value, showTimeline: value, showAvatar: value, showPhotos: value };
+}
+
+function sectionsOf(row: ShareRow): Record<keyof typeof SECTION_COLUMNS, boolean> {
+  return {
+    showMap: bool(row.show_map),
+    showStats: bool(row.show_stats),
+    showTimeline: bool(row.show_timeline),
+    showAvatar: bool(row.show_avatar),
+    showPhotos: bool(row.show_photos),
+  };
+}
+
+function placeOf(pin: StoredPin, photos: SharedPhoto[]): SharedPlace {
+  return {
+    title: pin.title,
+    ...sharedPosition(pin.lat, pin.lng),
+    countryCode: pin.country_code,
+    countryName: pin.country_name,
+    city: pin.city ?? '',
+    visitDate: pin.visit_date,
+    photos,
+  };
+}
