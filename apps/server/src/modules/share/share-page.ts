@@ -9,7 +9,7 @@ import { worldMap } from './world-outline.js';
 
 const MAP_BOX = { x: 0, y: 0, width: 1000, height: 500 } as const;
 /** Pins closer than this on the page's map (in its 1000-wide units) are drawn as one dot. */
-const PIN_CELL = 3;
+const PIN_CELL = 4;
 
 const numbers = new Intl.NumberFormat('en-US');
 const counted = (n: number, one: string, many: string) => `${numbers.format(n)} ${n === 1 ? one : many}`;
@@ -112,7 +112,7 @@ function mapSvg(page: SharedPage): string {
   }
   const pins = [...dots].map((dot) => {
     const [x, y] = dot.split(',');
-    return `M${x} ${y}m-2.5 0a2.5 2.5 0 1 0 5 0a2.5 2.5 0 1 0-5 0`;
+    return `M${x} ${y}m-3.5 0a3.5 3.5 0 1 0 7 0a3.5 3.5 0 1 0-7 0`;
   });
   const label = `World map: ${counted(page.countries.length, 'country', 'countries')} visited, ${counted(page.places.length, 'place', 'places')} pinned`;
   return `<svg viewBox="0 0 ${MAP_BOX.width} ${MAP_BOX.height}" role="img" aria-label="${escapeHtml(label)}" xmlns="http://www.w3.org/2000/svg"><path d="${world.land}" fill="${SHARE_COLORS.land}" stroke="${SHARE_COLORS.border}" stroke-width="0.5"/><path d="${visited}" fill="${SHARE_COLORS.visited}" stroke="${SHARE_COLORS.border}" stroke-width="0.5"/><path d="${pins.join('')}" fill="${SHARE_COLORS.pin}" fill-opacity="0.9"/></svg>`;
@@ -134,8 +134,10 @@ function timeline(places: readonly SharedPlace[]): string {
     const countries = countedStates(sorted.map((place) => place.countryCode)).size;
     const rows = sorted.map((place) => {
       const month = MONTHS[Number(place.visitDate?.slice(5, 7)) - 1] ?? '';
-      const where = [place.city, place.countryName].filter(Boolean).join(', ');
-      return `<li><span class="when">${month}</span> ${escapeHtml(place.title)}${where && where !== place.title ? ` <span class="when">· ${escapeHtml(where)}</span>` : ''}</li>`;
+      // The town only where the title does not already say it: "Kyoto · Japan", "Old Town · Tallinn, Estonia".
+      const town = place.city && !place.title.includes(place.city) ? place.city : '';
+      const where = [town, place.countryName].filter(Boolean).join(', ');
+      return `<li><span class="when">${month}</span> ${escapeHtml(place.title)}${where ? ` <span class="when">· ${escapeHtml(where)}</span>` : ''}</li>`;
     });
     return `<li class="year"><h3>${year}</h3><p>${escapeHtml(`${counted(sorted.length, 'place', 'places')} in ${counted(countries, 'country', 'countries')}`)}</p><ol>${rows.join('')}</ol></li>`;
   });

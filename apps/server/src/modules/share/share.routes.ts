@@ -12,7 +12,7 @@ import {
   ShareSettings,
   ShareUpdateRequest,
 } from '@waymarks/shared';
-import type { ObjectStorage } from '../../adapters/storage/object-storage.js';
+import { ObjectNotFoundError, type ObjectStorage } from '../../adapters/storage/object-storage.js';
 import { AppError } from '../../http/errors.js';
 import { perUserRateLimit } from '../../http/per-user-rate-limit.js';
 import { currentUser } from '../auth/require-auth.js';
@@ -65,7 +65,13 @@ export async function shareRoutes(
     if (!object) return notFoundPage(request, reply);
     reply.header('cache-control', REVALIDATE).header('etag', object.etag).header('x-robots-tag', 'noindex');
     if (request.headers['if-none-match'] === object.etag) return reply.status(304).send();
-    return reply.type(object.contentType).send(await storage.read(object.key));
+    try {
+      return reply.type(object.contentType).send(await storage.read(object.key));
+    } catch (error) {
+      // Deleted between the page's read and this one: gone, like any other.
+      if (error instanceof ObjectNotFoundError) return notFoundPage(request, reply.removeHeader('etag'));
+      throw error;
+    }
   }
 
   api.get(

@@ -28,6 +28,8 @@ import type { ShareChoices, ShareRepository, ShareRow } from './share.repository
 
 /** Share pictures kept in memory: two formats of the most recently shared pages, 0.1–0.3 MB each. */
 const IMAGES_KEPT = 200;
+/** Photo indexes kept: one per page whose photos were asked for lately. */
+const PHOTO_INDEXES_KEPT = 100;
 
 /** The page's parts, as the settings name them and as the row stores them. */
 const SECTION_COLUMNS = {
@@ -104,6 +106,8 @@ const hiddenCountriesOf = (row: ShareRow): string[] => JSON.parse(row.hidden_cou
 
 export class ShareService {
   private readonly images = new RenderOnce(IMAGES_KEPT);
+  /** The photo keys of the pages last asked for, each with the version of the page it was made for. */
+  private readonly photoIndexes = new Map<string, { version: string; items: Map<string, StoredMedia> }>();
 
   constructor(private readonly deps: ShareServiceDeps) {}
 
@@ -231,30 +235,48 @@ export class ShareService {
 
   /**
    * A shared photo's derivative (`preview` for the full view, `thumbnail` for the grid), while its place
-   * is on the page and shares its photos.
+   * is on the page and shares its photos. A page of 2,000 photos asks for 2,000 of them: the keys are
+   * indexed once per version of the page (the share row's number and the pins' list number, which every
+   * change of a pin or of its media moves), so each asks for three small reads, not every pin and item.
    */
   async photo(token: string, key: string, size: PhotoSize): Promise<SharedObject | undefined> {
     const found = await this.pageRows(token);
     if (!found || !bool(found.share.show_photos)) return undefined;
     const { share, user } = found;
-    const [pins, media] = await Promise.all([
-      this.deps.pins.allOf(user.id),
-      this.deps.media.readyOf(user.id),
-    ]);
+    const version = `${share.version}.${await this.deps.pins.listVersion(user.id)}`;
+    let index = this.photoIndexes.get(token);
+    if (!index || index.version !== version) {
+      index = { version, items: await this.sharedPhotos(token, share, user.id) };
+      this.photoIndexes.set(token, index);
+      for (const oldest of this.photoIndexes.keys()) {
+        if (this.photoIndexes.size <= PHOTO_INDEXES_KEPT) break;
+        this.photoIndexes.delete(oldest);
+      }
+    }
+    const item = index.items.get(key);
+    if (!item) return undefined;
+    return { key: this.deps.derivativeKey(item, size), contentType: 'image/webp', etag: `"${key}-${size}"` };
+  }
+
+  /** Every photo the page may show, by its key: the ready items of the places on it that share them. */
+  private async sharedPhotos(
+    token: string,
+    share: ShareRow,
+    userId: string,
+  ): Promise<Map<string, StoredMedia>> {
+    const [pins, media] = await Promise.all([this.deps.pins.allOf(userId), this.deps.media.readyOf(userId)]);
     const hidden = new Set(hiddenCountriesOf(share));
     const sharing = new Set(
       pins
         .filter((pin) => bool(pin.share_photos) && !bool(pin.share_hidden) && !hidden.has(pin.country_code))
         .map((pin) => pin.id),
     );
-    const item = media.find(
-      (candidate) =>
-        sharing.has(candidate.pin_id) &&
-        candidate.derivatives === 'ready' &&
-        this.photoKey(token, candidate.id) === key,
-    );
-    if (!item) return undefined;
-    return { key: this.deps.derivativeKey(item, size), contentType: 'image/webp', etag: `"${key}-${size}"` };
+    const items = new Map<string, StoredMedia>();
+    for (const item of media) {
+      if (sharing.has(item.pin_id) && item.derivatives === 'ready')
+        items.set(this.photoKey(token, item.id), item);
+    }
+    return items;
   }
 
   /** The avatar's render, if the page shows it. */
