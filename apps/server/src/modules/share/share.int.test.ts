@@ -153,6 +153,15 @@ describe.each(testDialects())('the travel page on %s', (dialect) => {
       expect(again.statusCode).toBe(304);
     }
 
+    // A photo added to the place since is on the page and served at once.
+    await uploadFixture(t, call, cy, shared.pinId, 'photos/gps/DSCN0021.jpg', { contentType: 'image/jpeg' });
+    const added = [...(await page(settings.url!)).body.matchAll(/\/thumbs\/([\w-]+)\.webp/g)].map(
+      (m) => m[1]!,
+    );
+    expect(added).toHaveLength(2);
+    const fresh = added.find((key) => key !== thumbs[0])!;
+    expect((await page(`${settings.url}/thumbs/${fresh}.webp`)).statusCode).toBe(200);
+
     // Turned off for the place: the photo's address is gone at once, as if it never was.
     await call('PUT', `/api/pins/${shared.pinId}`, cy, { sharePhotos: false });
     const gone = await page(`${settings.url}/photos/${thumbs[0]}.webp`);
