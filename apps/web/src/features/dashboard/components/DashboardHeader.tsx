@@ -2,7 +2,8 @@
 // toggles, Leaderboard, the avatar dialog, the profile avatar button and sign-out. Locked features keep their place and
 // explain which plan they need. On a phone the avatar, the profile and sign-out sit in the menu of the profile
 // picture (AccountMenu), so the name and the map's buttons keep the row. Import leads to /import, where a
-// location history brings past travels in.
+// location history brings past travels in. Share hands on the travel page (issue 27), or leads to the
+// profile to turn it on; it keeps its place on a phone, as an icon.
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { FileUp, Globe2, MapPin, Trophy, UserRound } from 'lucide-react';
@@ -11,6 +12,7 @@ import { WaymarksMark } from '../../../components/Logo';
 import { SignOutButton } from '../../auth';
 import { AvatarDialog, AvatarImage } from '../../avatar';
 import { RankBadge } from '../../leaderboard';
+import { ShareButton } from '../../share';
 import type { PreferenceKey, Preferences } from '../preferences';
 import { AccountMenu } from './AccountMenu';
 import { LockedFeatureButton } from './LockedFeature';
@@ -135,6 +137,11 @@ export function DashboardHeader({
             <FileUp aria-hidden="true" className={icon} />
             <span className="sr-only lg:not-sr-only">Import</span>
           </Link>
+          <ShareButton
+            className={headerButtonClasses(false)}
+            labelClassName="sr-only lg:not-sr-only"
+            floatingNote
+          />
           <AvatarButton iconClassName={icon} />
           <SignOutButton compactClassName={`${headerButtonClasses(false)} max-sm:hidden`} />
           <Link

@@ -4,7 +4,7 @@
 // notes), then its photos, with Save in a bar at the dialog's foot; it can be moved on the map, and deleted
 // after confirmation (decision 086). Quick upload opens it at 0, 0 as 'Upload & Auto-Detect' and ends with a summary of
 // the places it added and 'Show on map'. The pin's forms come from pins and the photos and videos from
-// media: this is where the two meet.
+// media: this is where the two meet. Below the photos, the place's part in the travel page (share).
 import { useEffect, useRef, useState } from 'react';
 import { BadgeCheck, CalendarDays, X } from 'lucide-react';
 import { formatVisitDate, hasFeature, type Pin, type TierId } from '@waymarks/shared';
@@ -21,6 +21,7 @@ import {
 } from '../../media';
 import { NewPlaceForm, SavedPinForm } from '../../pins';
 import { placeStatusText, showsVerified, type MapPlace } from '../../places';
+import { PlaceShareSwitches } from '../../share';
 import { DialogClose, DialogPanel, DialogRoot, DialogTitle } from '../../../components/ui/Dialog';
 
 type TabId = 'upload' | 'view';
@@ -157,6 +158,7 @@ function PlaceBody({
             )}
           </Tabs>
         </div>
+        <PlaceShareSwitches pinId={pin.pinId} className="border-t border-slate-200 pt-5" />
       </SavedPinForm>
     </div>
   );

@@ -68,9 +68,13 @@ function useLandOnPlan(ready: boolean) {
 
 /**
  * `importHistory`: the imports section (issue 26), handed in by the route so the profile does not depend
- * on the imports feature, which reloads the profile after an import.
+ * on the imports feature, which reloads the profile after an import. `shareSection`: the travel page to
+ * share (issue 27), handed in the same way.
  */
-export function ProfileScreen({ importHistory }: { importHistory?: ReactNode } = {}) {
+export function ProfileScreen({
+  importHistory,
+  shareSection,
+}: { importHistory?: ReactNode; shareSection?: ReactNode } = {}) {
   const profile = useProfile();
   const countries = useCountries();
   const payment = usePaymentReturn();
@@ -116,6 +120,7 @@ export function ProfileScreen({ importHistory }: { importHistory?: ReactNode } =
               pins={profile.data.usage.totalPins}
               media={profile.data.usage.mediaCount}
             />
+            {shareSection}
             <CountriesBreakdown storageGB={profile.data.tier.storageGB} />
             {importHistory}
             <SignInDetails profile={profile.data} />
