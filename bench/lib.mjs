@@ -3,7 +3,7 @@
 // labelled fallback when the build cannot be made).
 import { Buffer } from 'node:buffer';
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
@@ -688,4 +688,155 @@ export async function runJsonChild(script, args, label = script) {
     .find((candidate) => candidate.startsWith('{'));
   if (code !== 0 || !line) throw new Error(`${label} exited ${code}:\n${proc.output()}`);
   return JSON.parse(line);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// A traveller sharing a travel page (bench/share-page.mjs, bench/share-image.mjs).
+
+/** Whether a point lies inside a ring of [lng, lat] positions (even-odd rule). */
+function insideRing(ring, lng, lat) {
+  let inside = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [xi, yi] = ring[i];
+    const [xj, yj] = ring[j];
+    if (yi > lat !== yj > lat && lng < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+/**
+ * `count` pins as the pins table stores them, for a traveller who has been to `countries` countries of
+ * world-atlas 1:110m (the share picture's map): a few countries hold most pins, as a home country does;
+ * each pin lies inside its country's outline, names the country and one of eight towns there, and two
+ * thirds have a visit date over 35 years. Deterministic for a `seed`. Resolves { rows, countries } with
+ * countries as [{ code, name, pins }], most pins first.
+ */
+export async function travellerPinRows(userId, { count = 10_000, countries = 120, seed = 27 } = {}) {
+  const { feature } = await import('topojson-client');
+  const { countryCode } = await import(
+    await bundleServerCode(
+      'country-codes',
+      "export { countryCode } from './packages/shared/src/map/country-codes.ts';",
+    )
+  );
+  const topology = JSON.parse(
+    readFileSync(path.join(ROOT, 'node_modules/world-atlas/countries-110m.json'), 'utf8'),
+  );
+  const random = seededRandom(seed);
+  const candidates = feature(topology, topology.objects.countries)
+    .features.map((country) => {
+      const code = countryCode(
+        country.id === undefined ? undefined : String(country.id),
+        country.properties.name,
+      );
+      const polygons =
+        country.geometry.type === 'Polygon' ? [country.geometry.coordinates] : country.geometry.coordinates;
+      return { code, name: country.properties.name, outers: polygons.map((polygon) => polygon[0]) };
+    })
+    .filter((country) => country.code && country.code !== 'AQ')
+    .sort((a, b) => a.code.localeCompare(b.code));
+  // A seeded shuffle picks the countries; the order they come in is how many pins each gets.
+  for (let i = candidates.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [candidates[i], candidates[j]] = [candidates[j], candidates[i]];
+  }
+  const visited = candidates.slice(0, countries).map((country, rank) => {
+    const points = country.outers.flat();
+    const lngs = points.map(([lng]) => lng);
+    const lats = points.map(([, lat]) => lat);
+    const box = [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)];
+    return { ...country, box, weight: 1 / (rank + 1) ** 0.9, pins: 0 };
+  });
+  const totalWeight = visited.reduce((sum, country) => sum + country.weight, 0);
+  const pick = () => {
+    let left = random() * totalWeight;
+    for (const country of visited) {
+      left -= country.weight;
+      if (left <= 0) return country;
+    }
+    return visited[visited.length - 1];
+  };
+  const pointIn = (country) => {
+    const [west, south, east, north] = country.box;
+    for (let attempt = 0; attempt < 200; attempt += 1) {
+      const lng = west + random() * (east - west);
+      const lat = south + random() * (north - south);
+      if (country.outers.some((ring) => insideRing(ring, lng, lat))) return [lng, lat];
+    }
+    // A country spread thin over its box (an archipelago across the antimeridian): one of its corners.
+    return country.outers[0][Math.floor(random() * country.outers[0].length)];
+  };
+  const now = Date.now();
+  const rows = [];
+  for (let i = 0; i < count; i += 1) {
+    const country = pick();
+    country.pins += 1;
+    const [lng, lat] = pointIn(country);
+    const title = `Place ${i + 1} near the old harbour`.slice(0, 12 + Math.floor(random() * 20));
+    const day = new Date(
+      Date.UTC(1990 + Math.floor(random() * 35), Math.floor(random() * 12), 1 + Math.floor(random() * 28)),
+    );
+    rows.push({
+      id: randomUUID(),
+      user_id: userId,
+      title,
+      description: random() < 0.5 ? `Photos from ${title}` : '',
+      lat: Math.round(lat * 1e6) / 1e6,
+      lng: Math.round(lng * 1e6) / 1e6,
+      country_code: country.code,
+      country_name: country.name,
+      visit_date: random() < 0.66 ? day.toISOString().slice(0, 10) : null,
+      verification_status: 'unverified',
+      verification_score: 0,
+      media_count: 0,
+      city: `Town ${1 + Math.floor(random() * 8)}`,
+      created_at: now - i * 1000,
+      updated_at: now - i * 1000,
+    });
+  }
+  return {
+    rows,
+    countries: visited
+      .map(({ code, name, pins }) => ({ code, name, pins }))
+      .filter((country) => country.pins > 0)
+      .sort((a, b) => b.pins - a.pins),
+  };
+}
+
+/**
+ * The built server with a verified traveller (signedInUser) holding `pins` pins (travellerPinRows,
+ * inserted by insertPins on the server's SQLite file) and the travel page turned on through
+ * PUT /api/share. Resolves { server, base, dataDir, user, authHeaders, pagePath, countries }; the caller
+ * stops `server` (stopProcess).
+ */
+export async function startSharedTraveller({ pins = 10_000, env = {}, log = () => {} } = {}) {
+  const dataDir = tempDir();
+  const port = await freePort();
+  const server = startServer({ port, dataDir, env });
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    await waitFor200(`${base}/api/ready`, server);
+    const user = await signedInUser(base, dataDir);
+    const { rows, countries } = await travellerPinRows(user.userId, { count: pins });
+    const insertStarted = performance.now();
+    await insertPins({ dialect: 'sqlite', file: path.join(dataDir, 'waymarks.db') }, rows);
+    log(
+      `${fmt(pins)} pins in ${countries.length} countries inserted in ${fmt(performance.now() - insertStarted)} ms ` +
+        `(${fmt(rows.filter((row) => row.visit_date).length)} dated)`,
+    );
+    const authHeaders = { authorization: `Bearer ${user.accessToken}` };
+    const share = await requestJson(`${base}/api/share`, {
+      method: 'PUT',
+      headers: authHeaders,
+      body: { enabled: true },
+      timeoutMs: 30_000,
+    });
+    if (!share.enabled || !share.url?.startsWith('/t/')) {
+      throw new Error(`PUT /api/share answered ${JSON.stringify(share).slice(0, 300)}`);
+    }
+    return { server, base, dataDir, user, authHeaders, pagePath: share.url, countries };
+  } catch (error) {
+    await stopProcess(server);
+    throw error;
+  }
 }

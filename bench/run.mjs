@@ -33,6 +33,8 @@ const BENCHMARKS = [
   'load',
   'import-read',
   'import-commit',
+  'share-page',
+  'share-image',
 ];
 
 /** Run only when named, each an entry of another benchmark's module. */

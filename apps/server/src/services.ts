@@ -149,6 +149,7 @@ export function buildServices(deps: ServiceDeps) {
       media: media.repository,
       avatars: avatar.repository,
       imports: imports.repository,
+      share: share.service,
     },
     users,
     sessions,

@@ -50,6 +50,11 @@ const OPTIONS = {
  */
 export const LARGE_ANSWER = { compress: OPTIONS } as const;
 
+/** Route option for an HTML page drawn by the server (a travel page): compressed like a large answer. */
+export const LARGE_PAGE = {
+  compress: { ...OPTIONS, customTypes: (contentType: string) => /^text\/html(?:;|$)/.test(contentType) },
+} as const;
+
 type Encoding = 'br' | 'gzip';
 const ENCODERS: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
   br: (body) => promisify(brotliCompress)(body, OPTIONS.brotliOptions),

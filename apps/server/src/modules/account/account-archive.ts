@@ -1,12 +1,12 @@
 // The export of an account (GET /api/account/export): one ZIP with profile.json (the profile as the app
 // shows it), pins.geojson (a FeatureCollection, one Point per pin), avatar.json (the parts the saved avatar
 // wears, when there is one), imports.json (the imports of location histories and their places, when there
-// are any) and every original photo and video under media/<place>/<file name>. Entries
+// are any), share.json (the travel page's settings, once set) and every original photo and video under media/<place>/<file name>. Entries
 // are stored, not compressed, so the archive's length is known before the first byte and the originals are
 // read one at a time as the archive reaches them.
 import type { Readable } from 'node:stream';
 import yazl from 'yazl';
-import type { AvatarParts, Profile } from '@waymarks/shared';
+import type { AvatarParts, Profile, ShareSettings } from '@waymarks/shared';
 import type { ImportRecord } from '../../common/imports.js';
 import type { StoredMedia } from '../../common/media.js';
 import type { StoredPin } from '../../common/pins.js';
@@ -20,6 +20,8 @@ export interface AccountExport {
   avatar: { parts: AvatarParts; updatedAt: string } | null;
   /** The traveller's imports with their places; the file is left out when there are none. */
   imports: readonly ImportRecord[];
+  /** The travel page's settings; the file is left out when they were never set. */
+  share: ShareSettings | null;
 }
 
 /** Each media row's path inside the archive: a folder per place, names made safe and unique in it. */
@@ -88,6 +90,7 @@ export function streamAccountArchive(
   zip.addBuffer(json(pinsGeoJson(data.pins, data.media, paths)), 'pins.geojson', { compress: false });
   if (data.avatar) zip.addBuffer(json(data.avatar), 'avatar.json', { compress: false });
   if (data.imports.length > 0) zip.addBuffer(json(data.imports), 'imports.json', { compress: false });
+  if (data.share) zip.addBuffer(json(data.share), 'share.json', { compress: false });
   for (const row of data.media) addOriginal(zip, paths.get(row.id)!, row, open);
   return finishArchive(zip);
 }

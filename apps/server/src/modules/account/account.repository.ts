@@ -5,6 +5,7 @@ import type { SavedAvatars } from '../../common/avatars.js';
 import type { TravellerImports } from '../../common/imports.js';
 import type { TravellerMedia } from '../../common/media.js';
 import type { TravellerPins } from '../../common/pins.js';
+import type { TravellerShare } from '../../common/shares.js';
 import type { Db } from '../../db/database.js';
 
 /** What the account exports and deletes of other modules' rows, through the modules that own them. */
@@ -13,6 +14,7 @@ export interface TravellerRecords {
   media: Pick<TravellerMedia, 'readyOf' | 'objectKeysOf'>;
   avatars: SavedAvatars;
   imports: TravellerImports;
+  share: TravellerShare;
 }
 
 export class AccountRepository {

@@ -96,13 +96,14 @@ export class AccountService {
 
   async export(user: UserRow): Promise<AccountArchive> {
     const { profile, storage } = this.deps;
-    const { pins, media, avatars, imports } = this.deps.account.records;
-    const [shown, pinRows, mediaRows, avatar, importRecords] = await Promise.all([
+    const { pins, media, avatars, imports, share } = this.deps.account.records;
+    const [shown, pinRows, mediaRows, avatar, importRecords, shareSettings] = await Promise.all([
       profile.get(user),
       pins.allOf(user.id),
       media.readyOf(user.id),
       avatars.find(user.id),
       imports.exportOf(user.id),
+      share.exportOf(user.id),
     ]);
     // The row may only record which unlocks were told: an avatar is saved when it wears something.
     const parts = avatar ? (JSON.parse(avatar.parts) as AvatarParts) : {};
@@ -111,7 +112,14 @@ export class AccountService {
         ? { parts, updatedAt: new Date(avatar.updated_at).toISOString() }
         : null;
     const { stream, size } = await streamAccountArchive(
-      { profile: shown, pins: pinRows, media: mediaRows, avatar: saved, imports: importRecords },
+      {
+        profile: shown,
+        pins: pinRows,
+        media: mediaRows,
+        avatar: saved,
+        imports: importRecords,
+        share: shareSettings,
+      },
       (row) => storage.read(row.storage_key),
     );
     const day = new Date(this.deps.now()).toISOString().slice(0, 10);

@@ -13,6 +13,8 @@ const PIN_CELL = 4;
 
 const numbers = new Intl.NumberFormat('en-US');
 const counted = (n: number, one: string, many: string) => `${numbers.format(n)} ${n === 1 ? one : many}`;
+/** A year lists its first places, then says how many more: a page of 10,000 places stays a page. */
+const PLACES_PER_YEAR = 12;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 const STYLE = `
@@ -38,6 +40,7 @@ ol,ul{margin:0;padding:0;list-style:none}
 .year{border-top:1px solid var(--line);padding:12px 0}
 .year p{margin:0;color:var(--muted)}
 .year li{padding:2px 0}
+.more{color:var(--muted);font-style:italic}
 .when{color:var(--muted);font-variant-numeric:tabular-nums;display:inline-block;min-width:3.5em}
 .grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(140px,1fr));gap:8px}
 .grid a{display:block;aspect-ratio:1;border-radius:8px;overflow:hidden;background:var(--line)}
@@ -132,14 +135,19 @@ function timeline(places: readonly SharedPlace[]): string {
   const items = years.map(([year, inYear]) => {
     const sorted = [...inYear].sort((a, b) => (a.visitDate ?? '').localeCompare(b.visitDate ?? ''));
     const countries = countedStates(sorted.map((place) => place.countryCode)).size;
-    const rows = sorted.map((place) => {
+    const more = sorted.length - PLACES_PER_YEAR;
+    const rows = sorted.slice(0, PLACES_PER_YEAR).map((place) => {
       const month = MONTHS[Number(place.visitDate?.slice(5, 7)) - 1] ?? '';
       // The town only where the title does not already say it: "Kyoto · Japan", "Old Town · Tallinn, Estonia".
       const town = place.city && !place.title.includes(place.city) ? place.city : '';
       const where = [town, place.countryName].filter(Boolean).join(', ');
       return `<li><span class="when">${month}</span> ${escapeHtml(place.title)}${where ? ` <span class="when">· ${escapeHtml(where)}</span>` : ''}</li>`;
     });
-    return `<li class="year"><h3>${year}</h3><p>${escapeHtml(`${counted(sorted.length, 'place', 'places')} in ${counted(countries, 'country', 'countries')}`)}</p><ol>${rows.join('')}</ol></li>`;
+    const rest =
+      more > 0
+        ? `<li class="more">${escapeHtml(`and ${counted(more, 'more place', 'more places')}`)}</li>`
+        : '';
+    return `<li class="year"><h3>${year}</h3><p>${escapeHtml(`${counted(sorted.length, 'place', 'places')} in ${counted(countries, 'country', 'countries')}`)}</p><ol>${rows.join('')}${rest}</ol></li>`;
   });
   return `<section aria-labelledby="timeline"><h2 id="timeline">Timeline</h2><ol>${items.join('')}</ol></section>`;
 }

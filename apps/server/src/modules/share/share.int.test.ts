@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ShareSettings, SHARE_TOKEN_PATTERN } from '@waymarks/shared';
 import { uploadFixture } from '../../testing/uploads.js';
+import { storedZipEntries } from '../../testing/zip-entries.js';
 import {
   accountMaker,
   apiCaller,
@@ -86,6 +87,13 @@ describe.each(testDialects())('the travel page on %s', (dialect) => {
     expect(html).toContain(
       `<meta property="og:image" content="${t.config.publicUrl.replace(/\/$/, '')}/t/${token}/image.png">`,
     );
+
+    // Sent compressed to a browser that takes it, and not at all to one that holds this version.
+    const compressed = await page(settings.url!, { 'accept-encoding': 'br, gzip' });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.rawPayload.length).toBeLessThan(Buffer.byteLength(html) / 2);
+    const unchanged = await page(settings.url!, { 'if-none-match': res.headers.etag as string });
+    expect(unchanged.statusCode).toBe(304);
 
     const dashboard = (await call('GET', '/api/countries', ada)).json();
     expect(html).toContain(`<p class="figure">${dashboard.totalCountries} `);
@@ -277,6 +285,23 @@ describe.each(testDialects())('the travel page on %s', (dialect) => {
     expect((await page(`${settings.url}/image.png?format=huge`)).statusCode).toBe(400);
     await call('PUT', '/api/share', ida, { enabled: false });
     expect((await page(`${settings.url}/image.png`)).statusCode).toBe(404);
+  });
+
+  it('is in the account export once set, with what it shows and hides', async () => {
+    const jo = await newAccount();
+    const before = await call('GET', '/api/account/export', jo);
+    expect(storedZipEntries(before.rawPayload).has('share.json')).toBe(false);
+
+    const lisbon = await createPinAs(call, jo, LISBON);
+    await sharing(jo, { hiddenCountries: ['JP'], showAvatar: false });
+    await call('PUT', `/api/pins/${lisbon.pinId}`, jo, { sharePhotos: true });
+    const archive = await call('GET', '/api/account/export', jo);
+    const exported = ShareSettings.parse(
+      JSON.parse(storedZipEntries(archive.rawPayload).get('share.json')!.toString('utf8')),
+    );
+    expect(exported).toEqual(ShareSettings.parse((await call('GET', '/api/share', jo)).json()));
+    expect(exported).toMatchObject({ enabled: true, showAvatar: false, hiddenCountries: ['JP'] });
+    expect(exported.photoPins).toEqual([lisbon.pinId]);
   });
 
   it('refuses settings that are not settings', async () => {

@@ -13,6 +13,7 @@ import {
   ShareUpdateRequest,
 } from '@waymarks/shared';
 import { ObjectNotFoundError, type ObjectStorage } from '../../adapters/storage/object-storage.js';
+import { keepCompressedCopies, LARGE_PAGE, registerCompression } from '../../http/compression.js';
 import { AppError } from '../../http/errors.js';
 import { perUserRateLimit } from '../../http/per-user-rate-limit.js';
 import { currentUser } from '../auth/require-auth.js';
@@ -57,6 +58,7 @@ export async function shareRoutes(
   deps: { share: ShareService; storage: Pick<ObjectStorage, 'read'>; publicUrl: string },
 ): Promise<void> {
   const { share, storage } = deps;
+  await registerCompression(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const origin = new URL(deps.publicUrl).origin;
 
@@ -77,6 +79,7 @@ export async function shareRoutes(
   api.get(
     '/t/:token',
     {
+      ...LARGE_PAGE,
       config: PAGE_LIMIT,
       schema: {
         tags,
@@ -85,13 +88,14 @@ export async function shareRoutes(
       },
     },
     async (request, reply) => {
-      const page = await share.page(request.params.token);
+      const page = await share.pageHtml(request.params.token, (shown) => sharePageHtml(shown, origin));
       if (!page) return notFoundPage(request, reply);
       if (!page.indexable) reply.header('x-robots-tag', 'noindex, nofollow');
-      return reply
-        .header('cache-control', REVALIDATE)
-        .type('text/html; charset=utf-8')
-        .send(sharePageHtml(page, origin));
+      reply.header('cache-control', REVALIDATE).header('etag', page.etag);
+      if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+      // The same bytes until the page changes: compressed once per encoding.
+      keepCompressedCopies(page.html);
+      return reply.type('text/html; charset=utf-8').send(page.html);
     },
   );
 

@@ -20,6 +20,7 @@ import type { ObjectStorage } from '../../adapters/storage/object-storage.js';
 import type { SavedAvatars } from '../../common/avatars.js';
 import type { StoredMedia, TravellerMedia } from '../../common/media.js';
 import type { StoredPin, TravellerPins } from '../../common/pins.js';
+import type { TravellerShare } from '../../common/shares.js';
 import type { UserAccounts } from '../../common/users.js';
 import type { UserRow } from '../../db/schema.js';
 import { RenderOnce } from './render-once.js';
@@ -28,6 +29,9 @@ import type { ShareChoices, ShareRepository, ShareRow } from './share.repository
 
 /** Share pictures kept in memory: two formats of the most recently shared pages, 0.1–0.3 MB each. */
 const IMAGES_KEPT = 200;
+/** Pages' HTML kept: those asked for lately, each for at most PAGE_KEPT_MS. */
+const PAGES_KEPT = 100;
+const PAGE_KEPT_MS = 15_000;
 /** Photo indexes kept: one per page whose photos were asked for lately. */
 const PHOTO_INDEXES_KEPT = 100;
 
@@ -70,11 +74,6 @@ export interface SharedPage {
   countries: string[];
   stats: { countries: number; countriesTotal: number; cities: number; continents: number; places: number };
   hasAvatar: boolean;
-  /**
-   * Changes whenever anything the page shows may have: the share row, the pins, their photos, the avatar.
-   * A hash, so that an ETag made of it tells nothing of what changed or when.
-   */
-  version: string;
 }
 
 export type PhotoSize = 'preview' | 'thumbnail';
@@ -104,17 +103,21 @@ const newToken = () => randomBytes(SHARE_LIMITS.tokenBytes).toString('base64url'
 const bool = (value: number) => value === 1;
 const hiddenCountriesOf = (row: ShareRow): string[] => JSON.parse(row.hidden_countries) as string[];
 
-export class ShareService {
+export class ShareService implements TravellerShare {
   private readonly images = new RenderOnce(IMAGES_KEPT);
+  /** The HTML of the pages last asked for, by token, with the version it was written for. */
+  private readonly pages = new Map<
+    string,
+    { version: string; at: number; html: Buffer; indexable: boolean }
+  >();
   /** The photo keys of the pages last asked for, each with the version of the page it was made for. */
   private readonly photoIndexes = new Map<string, { version: string; items: Map<string, StoredMedia> }>();
 
   constructor(private readonly deps: ShareServiceDeps) {}
 
   /**
-   * The page's share picture, rendered once per version of what it draws: the share row, the pins (their
-   * list's number, which every change of a pin moves), the avatar and the name. Finding the version
-   * costs three small reads, so a picture already made is answered without reading the pins.
+   * The page's share picture, rendered once per version of the page. Finding the version costs three
+   * small reads, so a picture already made is answered without reading the pins.
    */
   async image(
     token: string,
@@ -122,18 +125,8 @@ export class ShareService {
   ): Promise<{ png: Buffer; etag: string; rendered: boolean } | undefined> {
     const found = await this.pageRows(token);
     if (!found) return undefined;
-    const { share, user } = found;
-    const [pinsVersion, avatar] = await Promise.all([
-      this.deps.pins.listVersion(user.id),
-      bool(share.show_avatar) ? this.deps.avatars.find(user.id) : Promise.resolve(undefined),
-    ]);
-    const version = createHash('sha256')
-      .update(
-        `${share.version}.${pinsVersion}.${avatar?.image_key}.${avatar?.updated_at}.${leaderboardName(user)}`,
-      )
-      .digest('base64url')
-      .slice(0, 16);
-    const { bytes, rendered } = await this.images.get(`${user.id}.${format}.${version}`, async () => {
+    const { version, avatar } = await this.versionOf(found);
+    const { bytes, rendered } = await this.images.get(`${found.user.id}.${format}.${version}`, async () => {
       const page = await this.page(token);
       if (!page) throw new Error('the travel page went away while its picture was made');
       const avatarPng = avatar?.image_key
@@ -151,8 +144,61 @@ export class ShareService {
     return { png: bytes, etag: `"${version}-${format}"`, rendered };
   }
 
+  /**
+   * The page's HTML, written by `render` once per version of the page and kept, for at most
+   * PAGE_KEPT_MS (a photo whose thumbnail was still being made then shows once it is ready), so a page of
+   * 10,000 pins costs three small reads while nothing changes.
+   */
+  async pageHtml(
+    token: string,
+    render: (page: SharedPage) => string,
+  ): Promise<{ html: Buffer; indexable: boolean; etag: string } | undefined> {
+    const found = await this.pageRows(token);
+    if (!found) return undefined;
+    const { version } = await this.versionOf(found);
+    const now = this.deps.now();
+    const kept = this.pages.get(token);
+    if (kept?.version === version && now - kept.at < PAGE_KEPT_MS) {
+      return { html: kept.html, indexable: kept.indexable, etag: `"${version}"` };
+    }
+    const page = await this.page(token);
+    if (!page) return undefined;
+    const entry = { version, at: now, html: Buffer.from(render(page)), indexable: page.indexable };
+    this.pages.delete(token);
+    this.pages.set(token, entry);
+    for (const oldest of this.pages.keys()) {
+      if (this.pages.size <= PAGES_KEPT) break;
+      this.pages.delete(oldest);
+    }
+    return { html: entry.html, indexable: entry.indexable, etag: `"${version}"` };
+  }
+
+  /**
+   * The version of what a page shows: the share row's number, the pins' list number (migration 0010,
+   * moved by every change of a pin and of its media), the avatar and the name. A hash, so that an ETag
+   * made of it tells nothing of what changed or when.
+   */
+  private async versionOf({ share, user }: { share: ShareRow; user: UserRow }) {
+    const [pinsVersion, avatar] = await Promise.all([
+      this.deps.pins.listVersion(user.id),
+      bool(share.show_avatar) ? this.deps.avatars.find(user.id) : Promise.resolve(undefined),
+    ]);
+    const version = createHash('sha256')
+      .update(
+        `${share.version}.${pinsVersion}.${avatar?.image_key}.${avatar?.updated_at}.${leaderboardName(user)}`,
+      )
+      .digest('base64url')
+      .slice(0, 16);
+    return { version, avatar };
+  }
+
   async settings(user: UserRow): Promise<ShareSettings> {
     return this.settingsOf(user.id, await this.deps.shares.findByUser(user.id));
+  }
+
+  async exportOf(userId: string): Promise<ShareSettings | null> {
+    const row = await this.deps.shares.findByUser(userId);
+    return row ? this.settingsOf(userId, row) : null;
   }
 
   /**
@@ -205,12 +251,6 @@ export class ShareService {
     const cities = new Set(
       shown.filter((pin) => pin.city).map((pin) => `${pin.country_code}\u0000${pin.city}`),
     );
-    const latest = Math.max(
-      share.updated_at,
-      ...shown.map((pin) => pin.updated_at),
-      ...media.map((item) => item.uploaded_at ?? 0),
-      avatar?.updated_at ?? 0,
-    );
     return {
       token,
       displayName: leaderboardName(user),
@@ -226,10 +266,6 @@ export class ShareService {
         places: shown.length,
       },
       hasAvatar: Boolean(avatar?.image_key),
-      version: createHash('sha256')
-        .update(`${share.version}.${shown.length}.${media.length}.${latest}`)
-        .digest('base64url')
-        .slice(0, 16),
     };
   }
 
