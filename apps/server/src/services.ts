@@ -215,6 +215,7 @@ export function buildServices(deps: ServiceDeps) {
       gazetteer.start().catch(() => {});
       basemapTiles.start();
       placeTiles.index().catch(() => {});
+      share.prepare().catch((error: unknown) => log.warn({ err: error }, 'share pictures not prepared'));
     },
 
     /**

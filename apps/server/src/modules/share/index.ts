@@ -7,6 +7,7 @@ import type { TravellerPins } from '../../common/pins.js';
 import type { UserAccounts } from '../../common/users.js';
 import type { Db } from '../../db/database.js';
 import { ShareRepository } from './share.repository.js';
+import { prepareShareImages } from './share-image.js';
 import { ShareService, type PhotoSize } from './share.service.js';
 
 export { shareRoutes, shareSettingsRoutes } from './share.routes.js';
@@ -25,7 +26,12 @@ interface ShareModuleDeps {
 }
 
 /** The traveller's travel page: its settings and what /t/{token} shows. */
-export function createShare(deps: ShareModuleDeps): { service: ShareService; repository: ShareRepository } {
+export function createShare(deps: ShareModuleDeps) {
   const repository = new ShareRepository(deps.db);
-  return { service: new ShareService({ ...deps, shares: repository }), repository };
+  return {
+    service: new ShareService({ ...deps, shares: repository }),
+    repository,
+    /** Draws once what every share picture shares (outlines, fonts, backgrounds), ahead of the first. */
+    prepare: prepareShareImages,
+  };
 }

@@ -29,7 +29,7 @@ import type { ShareChoices, ShareRepository, ShareRow } from './share.repository
 
 /** Share pictures kept in memory: two formats of the most recently shared pages, 0.1–0.3 MB each. */
 const IMAGES_KEPT = 200;
-/** Pages' HTML kept: those asked for lately, each for at most PAGE_KEPT_MS. */
+/** Pages kept: those asked for lately; their HTML for at most PAGE_KEPT_MS. */
 const PAGES_KEPT = 100;
 const PAGE_KEPT_MS = 15_000;
 /** Photo indexes kept: one per page whose photos were asked for lately. */
@@ -78,6 +78,14 @@ export interface SharedPage {
 
 export type PhotoSize = 'preview' | 'thumbnail';
 
+/** A page as read for one version, and its HTML once written. */
+interface KeptPage {
+  version: string;
+  at: number;
+  page: SharedPage;
+  html?: Buffer;
+}
+
 /** A stored object the page may send: a photo's derivative or the avatar's render. */
 export interface SharedObject {
   key: string;
@@ -105,11 +113,8 @@ const hiddenCountriesOf = (row: ShareRow): string[] => JSON.parse(row.hidden_cou
 
 export class ShareService implements TravellerShare {
   private readonly images = new RenderOnce(IMAGES_KEPT);
-  /** The HTML of the pages last asked for, by token, with the version it was written for. */
-  private readonly pages = new Map<
-    string,
-    { version: string; at: number; html: Buffer; indexable: boolean }
-  >();
+  /** The pages last asked for, by token, each with the version it was read for. */
+  private readonly pages = new Map<string, KeptPage>();
   /** The photo keys of the pages last asked for, each with the version of the page it was made for. */
   private readonly photoIndexes = new Map<string, { version: string; items: Map<string, StoredMedia> }>();
 
@@ -127,7 +132,8 @@ export class ShareService implements TravellerShare {
     if (!found) return undefined;
     const { version, avatar } = await this.versionOf(found);
     const { bytes, rendered } = await this.images.get(`${found.user.id}.${format}.${version}`, async () => {
-      const page = await this.page(token);
+      // The picture shows no photos, so a copy of the page of any age at this version will do.
+      const page = (await this.keptPage(token, version, Infinity))?.page;
       if (!page) throw new Error('the travel page went away while its picture was made');
       const avatarPng = avatar?.image_key
         ? await buffer(await this.deps.storage.read(avatar.image_key))
@@ -156,21 +162,30 @@ export class ShareService implements TravellerShare {
     const found = await this.pageRows(token);
     if (!found) return undefined;
     const { version } = await this.versionOf(found);
+    const kept = await this.keptPage(token, version, PAGE_KEPT_MS);
+    if (!kept) return undefined;
+    kept.html ??= Buffer.from(render(kept.page));
+    return { html: kept.html, indexable: kept.page.indexable, etag: `"${version}"` };
+  }
+
+  /**
+   * What the page at this version shows, read once and kept (with its HTML once written): the HTML and
+   * both pictures of one version read the pins once. `maxAgeMs` bounds how old a kept copy may be.
+   */
+  private async keptPage(token: string, version: string, maxAgeMs: number): Promise<KeptPage | undefined> {
     const now = this.deps.now();
     const kept = this.pages.get(token);
-    if (kept?.version === version && now - kept.at < PAGE_KEPT_MS) {
-      return { html: kept.html, indexable: kept.indexable, etag: `"${version}"` };
-    }
+    if (kept?.version === version && now - kept.at < maxAgeMs) return kept;
     const page = await this.page(token);
     if (!page) return undefined;
-    const entry = { version, at: now, html: Buffer.from(render(page)), indexable: page.indexable };
+    const entry: KeptPage = { version, at: now, page };
     this.pages.delete(token);
     this.pages.set(token, entry);
     for (const oldest of this.pages.keys()) {
       if (this.pages.size <= PAGES_KEPT) break;
       this.pages.delete(oldest);
     }
-    return { html: entry.html, indexable: entry.indexable, etag: `"${version}"` };
+    return entry;
   }
 
   /**
