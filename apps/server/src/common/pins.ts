@@ -8,6 +8,21 @@ import type { CountryTally } from './travel-figures.js';
 /** A pin as stored. */
 export type StoredPin = Selectable<PinsTable>;
 
+/** The columns of a pin a travel page reads: where and when, and its two share switches. */
+export type SharedPinColumns = Pick<
+  StoredPin,
+  | 'id'
+  | 'title'
+  | 'lat'
+  | 'lng'
+  | 'country_code'
+  | 'country_name'
+  | 'city'
+  | 'visit_date'
+  | 'share_photos'
+  | 'share_hidden'
+>;
+
 /** A traveller's pins of one country code, counted. */
 export interface PinCountryCount {
   countryCode: string;
@@ -28,6 +43,8 @@ export interface PinPlaceCount {
 export interface TravellerPins {
   /** Every pin of the traveller, oldest first, as they were made. */
   allOf(userId: string): Promise<StoredPin[]>;
+  /** The same pins, only the columns a travel page reads: a tenth of the bytes of 10,000 rows. */
+  sharedColumnsOf(userId: string): Promise<SharedPinColumns[]>;
   countByUser(userId: string): Promise<number>;
   /** A number every change of the traveller's pins moves (migration 0010): what a copy of them is kept by. */
   listVersion(userId: string): Promise<number>;

@@ -3,6 +3,7 @@ import type {
   ImportedPins,
   PinCountryCount,
   PinPosition,
+  SharedPinColumns,
   PinPlaceCount,
   TravellerPins,
 } from '../../common/pins.js';
@@ -194,6 +195,27 @@ export class PinsRepository implements TravellerPins, ImportedPins {
     return this.db
       .selectFrom('pins')
       .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  }
+
+  sharedColumnsOf(userId: string): Promise<SharedPinColumns[]> {
+    return this.db
+      .selectFrom('pins')
+      .select([
+        'id',
+        'title',
+        'lat',
+        'lng',
+        'country_code',
+        'country_name',
+        'city',
+        'visit_date',
+        'share_photos',
+        'share_hidden',
+      ])
       .where('user_id', '=', userId)
       .orderBy('created_at')
       .orderBy('id')

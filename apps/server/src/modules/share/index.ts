@@ -15,7 +15,7 @@ export type { ShareService } from './share.service.js';
 
 interface ShareModuleDeps {
   db: Db;
-  pins: Pick<TravellerPins, 'allOf' | 'listVersion'>;
+  pins: Pick<TravellerPins, 'sharedColumnsOf' | 'listVersion'>;
   media: Pick<TravellerMedia, 'readyOf'>;
   avatars: Pick<SavedAvatars, 'find'>;
   users: Pick<UserAccounts, 'findById'>;

@@ -19,7 +19,7 @@ import { buffer } from 'node:stream/consumers';
 import type { ObjectStorage } from '../../adapters/storage/object-storage.js';
 import type { SavedAvatars } from '../../common/avatars.js';
 import type { StoredMedia, TravellerMedia } from '../../common/media.js';
-import type { StoredPin, TravellerPins } from '../../common/pins.js';
+import type { SharedPinColumns, TravellerPins } from '../../common/pins.js';
 import type { TravellerShare } from '../../common/shares.js';
 import type { UserAccounts } from '../../common/users.js';
 import type { UserRow } from '../../db/schema.js';
@@ -95,7 +95,7 @@ export interface SharedObject {
 
 interface ShareServiceDeps {
   shares: ShareRepository;
-  pins: Pick<TravellerPins, 'allOf' | 'listVersion'>;
+  pins: Pick<TravellerPins, 'sharedColumnsOf' | 'listVersion'>;
   media: Pick<TravellerMedia, 'readyOf'>;
   avatars: Pick<SavedAvatars, 'find'>;
   users: Pick<UserAccounts, 'findById'>;
@@ -254,7 +254,7 @@ export class ShareService implements TravellerShare {
     if (!found) return undefined;
     const { share, user } = found;
     const [pins, media, avatar] = await Promise.all([
-      this.deps.pins.allOf(user.id),
+      this.deps.pins.sharedColumnsOf(user.id),
       bool(share.show_photos) ? this.deps.media.readyOf(user.id) : Promise.resolve([]),
       bool(share.show_avatar) ? this.deps.avatars.find(user.id) : Promise.resolve(undefined),
     ]);
@@ -315,7 +315,10 @@ export class ShareService implements TravellerShare {
     share: ShareRow,
     userId: string,
   ): Promise<Map<string, StoredMedia>> {
-    const [pins, media] = await Promise.all([this.deps.pins.allOf(userId), this.deps.media.readyOf(userId)]);
+    const [pins, media] = await Promise.all([
+      this.deps.pins.sharedColumnsOf(userId),
+      this.deps.media.readyOf(userId),
+    ]);
     const hidden = new Set(hiddenCountriesOf(share));
     const sharing = new Set(
       pins
@@ -354,7 +357,7 @@ export class ShareService implements TravellerShare {
   /** The photos of the places that share them: ready derivatives only, a place's first few, a total cap. */
   private photosByPin(
     token: string,
-    shown: readonly StoredPin[],
+    shown: readonly SharedPinColumns[],
     media: readonly StoredMedia[],
   ): Map<string, SharedPhoto[]> {
     const sharing = new Set(shown.filter((pin) => bool(pin.share_photos)).map((pin) => pin.id));
@@ -385,7 +388,7 @@ export class ShareService implements TravellerShare {
   }
 
   private async settingsOf(userId: string, row: ShareRow | undefined): Promise<ShareSettings> {
-    const pins = await this.deps.pins.allOf(userId);
+    const pins = await this.deps.pins.sharedColumnsOf(userId);
     const sections = row ? sectionsOf(row) : allSections(true);
     return {
       enabled: Boolean(row?.token),
@@ -416,7 +419,7 @@ function sectionsOf(row: ShareRow): Record<keyof typeof SECTION_COLUMNS, boolean
   };
 }
 
-function placeOf(pin: StoredPin, photos: SharedPhoto[]): SharedPlace {
+function placeOf(pin: SharedPinColumns, photos: SharedPhoto[]): SharedPlace {
   return {
     title: pin.title,
     ...sharedPosition(pin.lat, pin.lng),
