@@ -304,6 +304,24 @@ describe.each(testDialects())('the travel page on %s', (dialect) => {
     expect(exported.photoPins).toEqual([lisbon.pinId]);
   });
 
+  it('holds hostile tokens to the picture’s limit per address: sixty a minute, then 429', async () => {
+    const from = { remoteAddress: '10.99.1.1' };
+    const answers = [];
+    for (let i = 0; i < 61; i++) {
+      const token = `${String(i).padStart(2, '0')}${'Z'.repeat(20)}`;
+      answers.push(await t.app.inject({ method: 'GET', url: `/t/${token}/image.png`, ...from }));
+    }
+    expect(answers.slice(0, 60).every((res) => res.statusCode === 404)).toBe(true);
+    expect(answers[60]!.statusCode).toBe(429);
+    // Another address is not held by it.
+    const other = await t.app.inject({
+      method: 'GET',
+      url: `/t/${'Z'.repeat(22)}/image.png`,
+      remoteAddress: '10.99.1.2',
+    });
+    expect(other.statusCode).toBe(404);
+  });
+
   it('refuses settings that are not settings', async () => {
     const gus = await newAccount();
     for (const body of [
