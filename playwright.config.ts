@@ -34,7 +34,13 @@ export default defineConfig({
     // Set by the global setup; the config is evaluated again in each worker, after it ran.
     baseURL: process.env.WAYMARKS_E2E_BASE_URL,
     extraHTTPHeaders: { 'X-Forwarded-For': workerAddress },
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: each action with the page's DOM before and after it, the console and
+    // the network, and the failure screenshot below. Not the screencast (`screenshots`): it had every page
+    // of every test encode a JPEG frame whenever it drew (the map animates, the landing page's pins pulse),
+    // which on the 2-core machine ran beside Chromium's software WebGL and slowed the journeys themselves
+    // (the dashboard, map-names and place-dialog specs: 126-151 s without it against 165-168 s with it,
+    // measured back to back, Chromium project alone).
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     screenshot: 'only-on-failure',
   },
   projects: [

@@ -59,7 +59,9 @@ const test = base.extend<{ server: RestartableServer }>({
 const EMAIL = 'gertrude@example.com';
 const PASSWORD = 'Trail-mix-2024';
 
-test('while the server is away one banner says so and retries, and the app recovers by itself @phone', async ({
+// At desktop size alone: the banner's words, its retries and the recovery are the same on any screen, and the
+// phone run repeated them at 20 s a run (two server starts), with no check of the phone's own layout.
+test('while the server is away one banner says so and retries, and the app recovers by itself', async ({
   page,
   server,
 }) => {

@@ -15,7 +15,13 @@ import { openSignedIn, signInThroughApi } from './support/sign-in.js';
 
 const PASSWORD = 'Trail-mix-2024';
 let sequence = 0;
-const uniqueEmail = (label: string) => `${label}-${Date.now()}-${++sequence}@example.com`;
+// The worker's index: two workers run this spec's journeys (below), each counting its own sequence.
+const uniqueEmail = (label: string) =>
+  `${label}-${test.info().workerIndex}-${Date.now()}-${++sequence}@example.com`;
+
+// Every journey has a traveller of its own, so they run on both workers at once rather than one worker
+// taking the tier's second-longest spec alone.
+test.describe.configure({ mode: 'parallel' });
 
 type Tier = 'free' | 'basic' | 'standard' | 'plus' | 'pro';
 

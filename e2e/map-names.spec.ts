@@ -202,7 +202,8 @@ async function expectNamesAt(
 }
 
 async function travellerWithPin(page: Page, pin: { title: string; lat: number; lng: number }) {
-  const email = `names-${Date.now()}-${++sequence}@example.com`;
+  // The worker's index: two workers run this spec's journeys (below), each counting its own sequence.
+  const email = `names-${test.info().workerIndex}-${Date.now()}-${++sequence}@example.com`;
   await createAccount({ email, password: PASSWORD, name: 'Isabella Bird', tier: 'pro' });
   await createPins(page.request, await signInThroughApi(page, email, PASSWORD), [pin]);
   await page.goto('/dashboard');
@@ -222,6 +223,10 @@ const land = hexColour(MAP_COLORS.land);
 const visitedLand = blend(land, hexColour(MAP_COLORS.visited), VISITED_OPACITY);
 const isMapColour = (pixel: Rgb) =>
   [ocean, land, visitedLand].some((colour) => colourDistance(pixel, colour) < 10);
+
+// Every journey has a traveller of its own, so they run on both workers at once: the globe's journey alone
+// takes over half a minute, and one worker taking all four left the other idle.
+test.describe.configure({ mode: 'parallel' });
 
 test('countries are named at world zoom and towns at region zoom, with no request leaving the app', async ({
   page,

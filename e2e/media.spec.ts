@@ -27,9 +27,14 @@ const TRUNCATED_REFUSAL = 'truncated.jpg has damaged image data and cannot be re
 
 type Tier = 'free' | 'basic' | 'standard' | 'plus' | 'pro';
 
+// Every journey has a traveller of its own, so they run on both workers at once: the longest spec of the
+// tier, run by one worker, kept the other idle at the end.
+test.describe.configure({ mode: 'parallel' });
+
 /** A new traveller on `tier`, signed in on the dashboard with its map drawn. */
 async function signIn(page: Page, tier: Tier) {
-  const email = `media-${tier}-${Date.now()}-${++sequence}@example.com`;
+  // The worker's index: two workers run this spec's journeys, each counting its own sequence.
+  const email = `media-${tier}-${test.info().workerIndex}-${Date.now()}-${++sequence}@example.com`;
   await createAccount({ email, password: PASSWORD, name: 'Isabella Bird', tier });
   await openSignedIn(page, '/dashboard', email, PASSWORD);
   await expect(page.locator('[data-map-status="ready"]')).toBeVisible({ timeout: 30_000 });
@@ -317,28 +322,28 @@ test('a photo whose pixels cannot be read is refused after its upload, says why,
   await expectStat(page, 'Media', '0');
 });
 
-test(
-  'the auto-detected information counts every place the files were taken in and names the first three',
-  { tag: '@phone' },
-  async ({ page }) => {
-    await signIn(page, 'free');
-    await page.getByRole('button', { name: /^Upload:/ }).click();
-    const dialog = page.getByRole('dialog', { name: 'Upload & Auto-Detect' });
-    // Arezzo, Madrid, the Sierra de Guadarrama, Helsinki and Kansas City: five places, far apart.
-    await fileInput(dialog).setInputFiles(
-      [
-        'DSCN0010.jpg',
-        'iphone6_madrid.jpg',
-        'nokia_spain.heif',
-        'nokia_helsinki.jpg',
-        'iphone11_kansas_city.heic',
-      ].map((name) => fixture(`photos/gps/${name}`)),
-    );
-    const detected = dialog.locator('section', { hasText: 'Auto-detected information' });
-    await expect(detected).toContainText('5 photos, 5 with GPS', { timeout: 30_000 });
-    await expect(detected).toContainText(/5 locations: [^,]+, [^,]+, [^,]+ and 2 more/);
-  },
-);
+// At desktop size alone: the count and names come from the files' GPS, the same on any screen; the quick
+// upload on a phone is the phone's own journey below.
+test('the auto-detected information counts every place the files were taken in and names the first three', async ({
+  page,
+}) => {
+  await signIn(page, 'free');
+  await page.getByRole('button', { name: /^Upload:/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upload & Auto-Detect' });
+  // Arezzo, Madrid, the Sierra de Guadarrama, Helsinki and Kansas City: five places, far apart.
+  await fileInput(dialog).setInputFiles(
+    [
+      'DSCN0010.jpg',
+      'iphone6_madrid.jpg',
+      'nokia_spain.heif',
+      'nokia_helsinki.jpg',
+      'iphone11_kansas_city.heic',
+    ].map((name) => fixture(`photos/gps/${name}`)),
+  );
+  const detected = dialog.locator('section', { hasText: 'Auto-detected information' });
+  await expect(detected).toContainText('5 photos, 5 with GPS', { timeout: 30_000 });
+  await expect(detected).toContainText(/5 locations: [^,]+, [^,]+, [^,]+ and 2 more/);
+});
 
 test(
   'a quick upload from several places ends with a summary, and Show on map closes it onto their pins',
@@ -527,66 +532,66 @@ test.describe('in a British English browser', () => {
   );
 });
 
-test(
-  'the same photo twice is kept once: skipped as already in its place, on a place and in a quick upload alike',
-  { tag: '@phone' },
-  async ({ page }) => {
-    await signIn(page, 'free');
-    const arezzoPhoto = readFileSync(fixture('photos/gps/DSCN0010.jpg'));
-    const madridPhoto = readFileSync(fixture('photos/gps/iphone6_madrid.jpg'));
-    const jpeg = (name: string, buffer: Buffer) => ({ name, mimeType: 'image/jpeg', buffer });
-    // The files whose bytes were sent: a file the browser knows by its hash to be kept already is not.
-    const sent: string[] = [];
-    page.on('request', (request) => {
-      const upload = request.method() === 'PUT' && request.url().includes('/api/storage/upload/');
-      if (upload) sent.push(request.url());
-    });
+// At desktop size alone: which files are sent and which are skipped is decided by their hashes, the same on
+// any screen; the phone's quick upload is its own journey above.
+test('the same photo twice is kept once: skipped as already in its place, on a place and in a quick upload alike', async ({
+  page,
+}) => {
+  await signIn(page, 'free');
+  const arezzoPhoto = readFileSync(fixture('photos/gps/DSCN0010.jpg'));
+  const madridPhoto = readFileSync(fixture('photos/gps/iphone6_madrid.jpg'));
+  const jpeg = (name: string, buffer: Buffer) => ({ name, mimeType: 'image/jpeg', buffer });
+  // The files whose bytes were sent: a file the browser knows by its hash to be kept already is not.
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    const upload = request.method() === 'PUT' && request.url().includes('/api/storage/upload/');
+    if (upload) sent.push(request.url());
+  });
 
-    const dialog = await openSearchResult(page, 'Arezzo', /^Arezzo/, 'Arezzo');
-    await fileInput(dialog).setInputFiles([jpeg('DSCN0010.jpg', arezzoPhoto)]);
-    await dialog.getByRole('button', { name: 'Upload 1 file' }).click();
-    const viewTab = dialog.getByRole('tab', { name: 'View Media (1)' });
-    await expect(viewTab).toHaveAttribute('aria-selected', 'true', { timeout: 30_000 });
+  const dialog = await openSearchResult(page, 'Arezzo', /^Arezzo/, 'Arezzo');
+  await fileInput(dialog).setInputFiles([jpeg('DSCN0010.jpg', arezzoPhoto)]);
+  await dialog.getByRole('button', { name: 'Upload 1 file' }).click();
+  const viewTab = dialog.getByRole('tab', { name: 'View Media (1)' });
+  await expect(viewTab).toHaveAttribute('aria-selected', 'true', { timeout: 30_000 });
 
-    // The same bytes under another name: skipped where they are, not sent, no error.
-    await dialog.getByRole('tab', { name: 'Upload Photos & Videos' }).click();
-    await fileInput(dialog).setInputFiles([jpeg('IMG_1.jpg', arezzoPhoto)]);
-    await dialog.getByRole('button', { name: 'Upload 1 file' }).click();
-    await expect(dialog.getByRole('list', { name: 'Upload results' }).getByRole('listitem')).toHaveText([
-      'IMG_1.jpg: Already in Arezzo',
-    ]);
-    await expect(dialog.getByRole('alert')).toHaveCount(0);
-    await expect(dialog.getByRole('list', { name: 'Selected files' })).toHaveCount(0);
-    await expect(viewTab).toBeVisible();
-    expect(sent).toHaveLength(1);
-    await screenshot(page, 'media', 'same-photo-on-a-place', { fullPage: false });
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
+  // The same bytes under another name: skipped where they are, not sent, no error.
+  await dialog.getByRole('tab', { name: 'Upload Photos & Videos' }).click();
+  await fileInput(dialog).setInputFiles([jpeg('IMG_1.jpg', arezzoPhoto)]);
+  await dialog.getByRole('button', { name: 'Upload 1 file' }).click();
+  await expect(dialog.getByRole('list', { name: 'Upload results' }).getByRole('listitem')).toHaveText([
+    'IMG_1.jpg: Already in Arezzo',
+  ]);
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  await expect(dialog.getByRole('list', { name: 'Selected files' })).toHaveCount(0);
+  await expect(viewTab).toBeVisible();
+  expect(sent).toHaveLength(1);
+  await screenshot(page, 'media', 'same-photo-on-a-place', { fullPage: false });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
 
-    // A quick upload of it again, with a new photo chosen twice under two names.
-    await page.getByRole('button', { name: /^Upload:/ }).click();
-    const quick = page.getByRole('dialog', { name: 'Upload & Auto-Detect' });
-    await fileInput(quick).setInputFiles([
-      jpeg('DSCN0010.jpg', arezzoPhoto),
-      jpeg('iphone6_madrid.jpg', madridPhoto),
-      jpeg('IMG_2.jpg', madridPhoto),
-    ]);
-    await quick.getByRole('button', { name: 'Upload & Auto-Detect' }).click();
-    await expect(quick.getByRole('heading', { name: '1 photo in 1 place, 1 country' })).toBeFocused({
-      timeout: 45_000,
-    });
-    const madrid = quick.getByRole('list', { name: 'Places' }).getByRole('listitem');
-    await expect(madrid).toHaveText([/, Spain1 photo$/]);
-    const madridTitle = (await madrid.textContent())!.replace(/, Spain1 photo$/, '');
-    await expect(quick.getByRole('list', { name: 'Skipped' }).getByRole('listitem')).toHaveText([
-      'DSCN0010.jpg: Already in Arezzo',
-      `IMG_2.jpg: Already in ${madridTitle}`,
-    ]);
-    await expect(quick.getByRole('list', { name: 'Not added to your map' })).toHaveCount(0);
-    expect(sent).toHaveLength(2);
-    await screenshot(page, 'media', 'same-photo-quick-upload', { fullPage: false });
+  // A quick upload of it again, with a new photo chosen twice under two names.
+  await page.getByRole('button', { name: /^Upload:/ }).click();
+  const quick = page.getByRole('dialog', { name: 'Upload & Auto-Detect' });
+  await fileInput(quick).setInputFiles([
+    jpeg('DSCN0010.jpg', arezzoPhoto),
+    jpeg('iphone6_madrid.jpg', madridPhoto),
+    jpeg('IMG_2.jpg', madridPhoto),
+  ]);
+  await quick.getByRole('button', { name: 'Upload & Auto-Detect' }).click();
+  await expect(quick.getByRole('heading', { name: '1 photo in 1 place, 1 country' })).toBeFocused({
+    timeout: 45_000,
+  });
+  const madrid = quick.getByRole('list', { name: 'Places' }).getByRole('listitem');
+  await expect(madrid).toHaveText([/, Spain1 photo$/]);
+  const madridTitle = (await madrid.textContent())!.replace(/, Spain1 photo$/, '');
+  await expect(quick.getByRole('list', { name: 'Skipped' }).getByRole('listitem')).toHaveText([
+    'DSCN0010.jpg: Already in Arezzo',
+    `IMG_2.jpg: Already in ${madridTitle}`,
+  ]);
+  await expect(quick.getByRole('list', { name: 'Not added to your map' })).toHaveCount(0);
+  expect(sent).toHaveLength(2);
+  await screenshot(page, 'media', 'same-photo-quick-upload', { fullPage: false });
 
-    await quick.getByRole('button', { name: 'Show on map' }).click();
-    await expect(quick).toBeHidden();
-  },
-);
+  await quick.getByRole('button', { name: 'Show on map' }).click();
+  await expect(quick).toBeHidden();
+});

@@ -29,13 +29,15 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 const PHONE_MAX_WIDTH = 500;
 const MIN_TARGET_PX = 44;
 
-// axe, the scroll and the animations take a few seconds; leave room on a busy two-core machine.
-test.describe.configure({ timeout: 60_000 });
+// axe, the scroll and the animations take a few seconds; leave room on a busy two-core machine. Each page is
+// checked on its own, so both workers share the pages rather than one worker taking them all: this spec
+// runs last of each project (its worker options are its own), and one worker alone made the tier's tail.
+test.describe.configure({ mode: 'parallel', timeout: 60_000 });
 // No end-of-test screenshot (with 'only-on-failure' Playwright takes one of every page before closing it and
 // keeps it only on failure). In the software-rendered test Chromium, a screenshot of a page running endless
 // SVG animations (the landing hero's pulsing pins) takes seconds and then stalls the browser's next
-// newContext() for 30-90 s, which would time out the following test. A failing test still keeps its trace,
-// screencast included.
+// newContext() for 30-90 s, which would time out the following test. A failing test still keeps its trace
+// (playwright.config.ts).
 test.use({ screenshot: 'off' });
 
 /** The viewport this project runs at, and a label for messages. */

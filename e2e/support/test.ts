@@ -12,9 +12,23 @@ function addressOf(workerIndex: number, n: number): string {
   return `10.${workerIndex % 256}.${Math.floor(n / 256) % 256}.${n % 256}`;
 }
 
-export const test = base.extend({
+export const test = base.extend<{ closePagesOfPassedTest: void }>({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
     testsInThisWorker += 1;
     await use({ ...extraHTTPHeaders, 'X-Forwarded-For': addressOf(testInfo.workerIndex, testsInThisWorker) });
   },
+  // With `screenshot: 'only-on-failure'` Playwright pictures every open page of a context as it closes it,
+  // in case the test fails later, and throws the picture away when it passed: a screenshot of a map drawn in
+  // software at the end of every journey. A failed test's pages are pictured as it fails, before this
+  // runs, so closing a passed test's pages first (this is torn down before the context it depends on) only
+  // skips the picture nobody keeps.
+  closePagesOfPassedTest: [
+    async ({ context }, use, testInfo) => {
+      await use();
+      if (testInfo.status === testInfo.expectedStatus) {
+        await Promise.all(context.pages().map((page) => page.close()));
+      }
+    },
+    { auto: true },
+  ],
 });
