@@ -101,6 +101,7 @@ export async function run() {
     env: { LOG_LEVEL: 'info' },
   });
   let bare;
+  const loggingBares = [];
   try {
     const base = `http://127.0.0.1:${serverPort}`;
     await waitFor200(`${base}/api/ready`, server);
@@ -179,6 +180,32 @@ export async function run() {
     checkClean('diagnostic /api/health', health);
     log(`diagnostic, same server, unauthenticated GET /api/health: ${describe(health)}`);
 
+    // Diagnostics only: the bare route logging at `info` to the same kind of pipe, with Fastify's two
+    // lines a request and with the server's one, to show what request logging costs Fastify itself here.
+    const bareLogging = {};
+    for (const lines of ['two', 'one']) {
+      const loggingPort = await freePort();
+      const process_ = startProcess(process.execPath, [path.join(ROOT, 'bench/bare-server.mjs')], {
+        env: {
+          PORT: String(loggingPort),
+          BODY_BASE64: me.body.toString('base64'),
+          CONTENT_TYPE: contentType,
+          LOG_LEVEL: 'info',
+          LOG_LINES: lines,
+        },
+        label: `bench/bare-server.mjs logging ${lines} line(s) a request`,
+      });
+      loggingBares.push(process_);
+      await waitFor200(`http://127.0.0.1:${loggingPort}/api/ready`, process_);
+      const url = `http://127.0.0.1:${loggingPort}/api/auth/me`;
+      await load(url, { ...options, duration: WARMUP_S });
+      const result = await measured(url, process_.child.pid, { ...options, duration: DIAGNOSTIC_S });
+      checkClean(`diagnostic bare logging ${lines}`, result);
+      bareLogging[lines] = result;
+      log(`diagnostic, bare Fastify logging ${lines} line(s) a request at info: ${describe(result)}`);
+      await stopProcess(process_);
+    }
+
     const baselineRps = mean(results.baseline);
     const authenticatedRps = mean(results.authenticated);
     const ratio = authenticatedRps / baselineRps;
@@ -193,6 +220,11 @@ export async function run() {
       `diagnostic: /api/health is ${(health.rps / baselineRps).toFixed(2)}× bare; /api/auth/me is ` +
         `${(authenticatedRps / health.rps).toFixed(2)}× /api/health on the same server`,
     );
+    log(
+      `diagnostic: bare Fastify logging at info is ${(bareLogging.two.rps / baselineRps).toFixed(2)}× bare with ` +
+        `its two lines a request, ${(bareLogging.one.rps / baselineRps).toFixed(2)}× with one; ` +
+        `/api/auth/me is ${(authenticatedRps / bareLogging.one.rps).toFixed(2)}× bare Fastify writing its one line`,
+    );
 
     return {
       name: 'auth-overhead',
@@ -203,6 +235,7 @@ export async function run() {
     };
   } finally {
     if (bare) await stopProcess(bare);
+    for (const process_ of loggingBares) await stopProcess(process_);
     await stopProcess(server);
   }
 }
