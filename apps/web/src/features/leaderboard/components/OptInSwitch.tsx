@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { describeError } from '../../../lib/api';
 import { useLeaderboardSettings, useUpdateLeaderboardSettings } from '../api/settings';
 import { LEADERBOARD_MESSAGES } from '../messages';
+import { SwitchTrack } from '../../../components/ui/SwitchTrack';
 
 export function OptInSwitch({
   assumeWhenUnknown,
@@ -59,14 +60,7 @@ export function OptInSwitch({
           }}
           className="relative flex h-11 w-14 shrink-0 items-center justify-center rounded-full disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-progress"
         >
-          <span
-            aria-hidden="true"
-            className={`flex h-6 w-11 items-center rounded-full p-0.5 transition-colors ${checked ? 'bg-brand-700' : 'bg-slate-300'}`}
-          >
-            <span
-              className={`size-5 rounded-full bg-white shadow transition-transform ${checked ? 'translate-x-5' : ''}`}
-            />
-          </span>
+          <SwitchTrack checked={checked} />
         </button>
       </div>
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}

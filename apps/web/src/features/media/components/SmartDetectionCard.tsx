@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { ChevronRight, Sparkles } from 'lucide-react';
 import { MEDIA_LIMITS } from '@waymarks/shared';
 import type { UploadSettings } from '../upload-flow';
+import { SwitchTrack } from '../../../components/ui/SwitchTrack';
 
 function Toggle({
   label,
@@ -40,14 +41,7 @@ function Toggle({
         onClick={() => onChange(!checked)}
         className="relative flex h-11 w-14 shrink-0 items-center justify-center rounded-full disabled:cursor-not-allowed disabled:opacity-60"
       >
-        <span
-          aria-hidden="true"
-          className={`flex h-6 w-11 items-center rounded-full p-0.5 transition-colors ${checked ? 'bg-brand-700' : 'bg-slate-300'}`}
-        >
-          <span
-            className={`size-5 rounded-full bg-white shadow transition-transform ${checked ? 'translate-x-5' : ''}`}
-          />
-        </span>
+        <SwitchTrack checked={checked} />
       </button>
     </div>
   );

@@ -1,5 +1,6 @@
 // An on/off switch with its label and a hint, as the place dialog's sharing choices use it.
 import { useId } from 'react';
+import { SwitchTrack } from '../../../components/ui/SwitchTrack';
 
 export function ShareSwitch({
   label,
@@ -37,14 +38,7 @@ export function ShareSwitch({
         onClick={() => onChange(!checked)}
         className="relative flex h-11 w-14 shrink-0 items-center justify-center rounded-full"
       >
-        <span
-          aria-hidden="true"
-          className={`flex h-6 w-11 items-center rounded-full p-0.5 transition-colors ${checked ? 'bg-brand-700' : 'bg-slate-300'}`}
-        >
-          <span
-            className={`size-5 rounded-full bg-white shadow transition-transform ${checked ? 'translate-x-5' : ''}`}
-          />
-        </span>
+        <SwitchTrack checked={checked} />
       </button>
     </div>
   );
