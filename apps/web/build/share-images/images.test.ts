@@ -3,12 +3,39 @@ import { describe, expect, it } from 'vitest';
 import { shareImages } from './images.js';
 
 describe('the pictures of shared links and home screens', () => {
+  it('writes the app icons the manifest names, at their sizes, and a manifest an installed app starts from', async () => {
+    const files = await shareImages();
+    const manifest = JSON.parse(files.get('manifest.webmanifest')!.toString('utf8'));
+    expect(manifest).toMatchObject({
+      name: 'Waymarks',
+      short_name: 'Waymarks',
+      start_url: '/dashboard',
+      display: 'standalone',
+      theme_color: '#135f61',
+    });
+    expect(
+      manifest.icons.map((icon: { sizes: string; purpose: string }) => [icon.sizes, icon.purpose]),
+    ).toEqual([
+      ['192x192', 'any'],
+      ['512x512', 'any'],
+      ['512x512', 'maskable'],
+    ]);
+    for (const icon of manifest.icons as { src: string; sizes: string }[]) {
+      const png = files.get(icon.src.slice(1));
+      expect(png, icon.src).toBeDefined();
+      const { format, width, height } = await sharp(png!).metadata();
+      expect([format, `${width}x${height}`]).toEqual(['png', icon.sizes]);
+      expect((await sharp(png!).stats()).isOpaque).toBe(true);
+    }
+  });
+
   it('draws a 1200×630 Open Graph picture and a 180×180 touch icon, as opaque PNGs', async () => {
     const files = await shareImages();
 
-    expect([...files.keys()].sort()).toEqual(['apple-touch-icon.png', 'og-image.png']);
+    const pictures = ['og-image.png', 'apple-touch-icon.png'];
     const sizes = await Promise.all(
-      [...files.values()].map(async (png) => {
+      pictures.map(async (name) => {
+        const png = files.get(name)!;
         const { format, width, height } = await sharp(png).metadata();
         const { isOpaque } = await sharp(png).stats();
         return { format, width, height, isOpaque };

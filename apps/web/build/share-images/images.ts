@@ -1,6 +1,7 @@
 // The pictures a shared link and a phone's home screen show: the Open Graph picture (1200×630, named by every
-// public page's og:image) and the touch icon (180×180, apple-touch-icon), drawn from SVG with sharp at build
-// time. They hold no text, so they need no font on the build machine.
+// public page's og:image), the touch icon (180×180, apple-touch-icon) and the installed app's icons (192 and
+// 512, and a 512 maskable one), drawn from SVG with sharp at build time, with the web app manifest that
+// names them. They hold no text, so they need no font on the build machine.
 import sharp from 'sharp';
 
 /** The Waymarks pin of public/favicon.svg (a 32×32 box), in the given colours. */
@@ -21,6 +22,52 @@ export function touchIconSvg(): string {
     `<rect width="180" height="180" fill="#effbfa"/>` +
     `<g transform="translate(30 27) scale(3.75)">${pin(BRAND)}</g></svg>`
   );
+}
+
+/**
+ * size×size: the pin on the light brand tint. A maskable icon keeps the pin inside the circle of 80% that
+ * Android may crop it to, so it is drawn smaller.
+ */
+export function appIconSvg(size: number, maskable: boolean): string {
+  const scale = (size * (maskable ? 0.5 : 0.68)) / 32;
+  const offset = (size - 32 * scale) / 2;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">` +
+    `<rect width="${size}" height="${size}" fill="#effbfa"/>` +
+    `<g transform="translate(${offset} ${offset}) scale(${scale})">${pin(BRAND)}</g></svg>`
+  );
+}
+
+/** The installed app's icons: what the manifest names and the build writes. */
+export const APP_ICONS = [
+  { file: 'icons/icon-192.png', size: 192, purpose: 'any' },
+  { file: 'icons/icon-512.png', size: 512, purpose: 'any' },
+  { file: 'icons/icon-maskable-512.png', size: 512, purpose: 'maskable' },
+] as const;
+
+/**
+ * The web app manifest: the app opens on the dashboard, in a window of its own, in the brand's colours.
+ * https://www.w3.org/TR/appmanifest/
+ */
+export function webManifest(): string {
+  const manifest = {
+    id: '/dashboard',
+    name: 'Waymarks',
+    short_name: 'Waymarks',
+    description: 'Pin the places you have been, with their photos, and watch your world fill in.',
+    start_url: '/dashboard',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#effbfa',
+    theme_color: '#135f61',
+    icons: APP_ICONS.map(({ file, size, purpose }) => ({
+      src: `/${file}`,
+      sizes: `${size}x${size}`,
+      type: 'image/png',
+      purpose,
+    })),
+  };
+  return `${JSON.stringify(manifest, null, 2)}\n`;
 }
 
 /** Small pins scattered over the picture, as on a map that fills in: [x, y, scale]. */
@@ -64,8 +111,13 @@ export function openGraphSvg(): string {
 /** The files, by their path under the site's root. */
 export async function shareImages(): Promise<Map<string, Buffer>> {
   const png = (svg: string) => sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
-  return new Map([
+  const files = new Map([
     ['og-image.png', await png(openGraphSvg())],
     ['apple-touch-icon.png', await png(touchIconSvg())],
   ]);
+  for (const { file, size, purpose } of APP_ICONS) {
+    files.set(file, await png(appIconSvg(size, purpose === 'maskable')));
+  }
+  files.set('manifest.webmanifest', Buffer.from(webManifest()));
+  return files;
 }

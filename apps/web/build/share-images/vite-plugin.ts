@@ -1,5 +1,5 @@
-// Puts the Open Graph picture and the touch icon (images.ts) at the site's root: as files of the build, and
-// answered by the dev server from memory.
+// Puts the Open Graph picture, the touch icon, the app's icons and its manifest (images.ts) at the site's
+// root: as files of the build, and answered by the dev server from memory.
 import type { Plugin } from 'vite';
 import { shareImages } from './images.js';
 
@@ -19,7 +19,10 @@ export function sharePictures(): Plugin {
         void allFiles().then((images) => {
           const file = images.get(name);
           if (!file) return next();
-          response.setHeader('content-type', 'image/png');
+          response.setHeader(
+            'content-type',
+            name.endsWith('.webmanifest') ? 'application/manifest+json' : 'image/png',
+          );
           response.end(file);
         }, next);
       });
