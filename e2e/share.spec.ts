@@ -120,6 +120,9 @@ test(
         { timeout: 30_000 },
       )
       .toBe(1);
+    await screenshot(visitor.page, 'share', 'travel-page');
+    expect(await axeViolations(visitor.page)).toEqual([]);
+    await expectNoSidewaysScroll(visitor.page);
     // Opened again, the dialog remembers.
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Lisbon, Portugal' }).click();
