@@ -117,7 +117,7 @@ function mapSvg(page: SharedPage): string {
     const [x, y] = dot.split(',');
     return `M${x} ${y}m-3.5 0a3.5 3.5 0 1 0 7 0a3.5 3.5 0 1 0-7 0`;
   });
-  const label = `World map: ${counted(page.countries.length, 'country', 'countries')} visited, ${counted(page.places.length, 'place', 'places')} pinned`;
+  const label = `World map: ${counted(page.stats.countries, 'country', 'countries')} visited, ${counted(page.places.length, 'place', 'places')} pinned`;
   return `<svg viewBox="0 0 ${MAP_BOX.width} ${MAP_BOX.height}" role="img" aria-label="${escapeHtml(label)}" xmlns="http://www.w3.org/2000/svg"><path d="${world.land}" fill="${SHARE_COLORS.land}" stroke="${SHARE_COLORS.border}" stroke-width="0.5"/><path d="${visited}" fill="${SHARE_COLORS.visited}" stroke="${SHARE_COLORS.border}" stroke-width="0.5"/><path d="${pins.join('')}" fill="${SHARE_COLORS.pin}" fill-opacity="0.9"/></svg>`;
 }
 

@@ -8,6 +8,7 @@ import {
   SHARE_PATH_PREFIX,
   SHARE_TOKEN_PATTERN,
   TOTAL_COUNTRIES,
+  UNKNOWN_COUNTRY_CODE,
   continentCount,
   countedStates,
   leaderboardName,
@@ -63,14 +64,17 @@ export interface SharedPlace {
   photos: SharedPhoto[];
 }
 
-/** What the page at a token shows, computed afresh for each request from the rows as they are. */
+/** What the page at a token shows, read from the rows as they are (and kept per version: keptPage). */
 export interface SharedPage {
   token: string;
   displayName: string;
   indexable: boolean;
   sections: Record<keyof typeof SECTION_COLUMNS, boolean>;
   places: SharedPlace[];
-  /** The counted states the places reach: filled on the map. */
+  /**
+   * The codes the places carry, a territory as itself (French Guiana is GF): what the map fills. The
+   * count of the 195 is `stats.countries`, from the rules the dashboard counts by.
+   */
   countries: string[];
   stats: { countries: number; countriesTotal: number; cities: number; continents: number; places: number };
   hasAvatar: boolean;
@@ -272,7 +276,9 @@ export class ShareService implements TravellerShare {
       indexable: bool(share.indexable),
       sections: sectionsOf(share),
       places,
-      countries: [...countries].sort(),
+      countries: [...new Set(shown.map((pin) => pin.country_code))]
+        .filter((code) => code !== UNKNOWN_COUNTRY_CODE)
+        .sort(),
       stats: {
         countries: countries.size,
         countriesTotal: TOTAL_COUNTRIES,

@@ -36,6 +36,18 @@ describe('worldMap', () => {
     expect(Math.max(...steps)).toBeLessThan(BOX.width / 4);
   });
 
+  it('draws a territory inside its state’s outline as its own: French Guiana apart from France', () => {
+    const xs = (path: string) => [...path.matchAll(/[ML](-?[\d.]+) /g)].map((match) => Number(match[1]));
+    const [guianaX] = map.project(-53, 4);
+    const [parisX] = map.project(2.35, 48.86);
+    expect(Math.max(...xs(map.country('FR')))).toBeGreaterThan(parisX);
+    // Every point of France lies east of the Atlantic: none in South America.
+    expect(Math.min(...xs(map.country('FR')))).toBeGreaterThan(guianaX + 50);
+    const guiana = xs(map.country('GF'));
+    expect(guiana.length).toBeGreaterThan(2);
+    expect(Math.abs(guiana[0]! - guianaX)).toBeLessThan(20);
+  });
+
   it('is the same map for the same box', () => {
     expect(worldMap({ ...BOX })).toBe(map);
   });

@@ -2,10 +2,11 @@
 // left out, projected once per process and drawn as SVG path data into a box of the picture.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { MultiPolygon, Polygon } from 'geojson';
+import { iso1A2Code } from '@rapideditor/country-coder';
+import type { MultiPolygon, Polygon, Position } from 'geojson';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
-import { countryCode, splitAtAntimeridian } from '@waymarks/shared';
+import { countryCode, splitAtAntimeridian, TERRITORY_SOVEREIGN } from '@waymarks/shared';
 
 /** Where the map goes in the picture, in pixels. */
 export interface MapBox {
@@ -96,24 +97,57 @@ function projectWorld(topology: Topology): ProjectedWorld {
     if (code === ANTARCTICA) continue;
     const geometry = country.geometry as Polygon | MultiPolygon;
     const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
-    const rings: Float64Array[] = [];
-    // Cut at ±180° first, or Russia's and Fiji's rings would run across the whole map.
-    for (const ring of polygons.flatMap(splitAtAntimeridian).flat()) {
-      const points = new Float64Array(ring.length * 2);
-      for (const [i, position] of ring.entries()) {
-        const [x, y] = naturalEarth(position[0] as number, position[1] as number);
-        points[2 * i] = x;
-        points[2 * i + 1] = -y;
+    // Natural Earth draws some territories inside their state (French Guiana in France, Svalbard in
+    // Norway); pins name the territory, so each such part is drawn as its own.
+    const parts = new Map<string | null, Position[][][]>();
+    for (const polygon of polygons) {
+      const part = territoryOf(polygon, code) ?? code;
+      parts.set(part, [...(parts.get(part) ?? []), polygon]);
+    }
+    for (const [part, ofPart] of parts) {
+      const rings = projectRings(ofPart, (x, y) => {
         minX = Math.min(minX, x);
         maxX = Math.max(maxX, x);
-        minY = Math.min(minY, -y);
-        maxY = Math.max(maxY, -y);
-      }
-      rings.push(points);
+        minY = Math.min(minY, y);
+        maxY = Math.max(maxY, y);
+      });
+      countries.push({ code: part, rings });
     }
-    countries.push({ code, rings });
   }
   return { countries, minX, minY, maxX, maxY };
+}
+
+/**
+ * The territory a polygon of a state's outline lies in, when it is one of that state's territories
+ * (TERRITORY_SOVEREIGN); undefined for the state's own land. Asked at the mean of its outer ring's points.
+ */
+function territoryOf(polygon: Position[][], state: string | null): string | undefined {
+  const outer = polygon[0];
+  if (!state || !outer || outer.length === 0) return undefined;
+  let [lng, lat] = [0, 0];
+  for (const position of outer) {
+    lng += position[0] as number;
+    lat += position[1] as number;
+  }
+  const found = iso1A2Code([lng / outer.length, lat / outer.length], { level: 'territory' });
+  return found && found !== state && TERRITORY_SOVEREIGN[found] === state ? found : undefined;
+}
+
+/** The polygons' rings projected (y growing southwards); `seen` is told each projected point. */
+function projectRings(polygons: Position[][][], seen: (x: number, y: number) => void): Float64Array[] {
+  const rings: Float64Array[] = [];
+  // Cut at ±180° first, or Russia's and Fiji's rings would run across the whole map.
+  for (const ring of polygons.flatMap(splitAtAntimeridian).flat()) {
+    const points = new Float64Array(ring.length * 2);
+    for (const [i, position] of ring.entries()) {
+      const [x, y] = naturalEarth(position[0] as number, position[1] as number);
+      points[2 * i] = x;
+      points[2 * i + 1] = -y;
+      seen(x, -y);
+    }
+    rings.push(points);
+  }
+  return rings;
 }
 
 /** Projection units to pixels: x · scale + left, y · scale + top. */
