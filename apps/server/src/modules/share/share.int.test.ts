@@ -337,6 +337,18 @@ describe.each(testDialects())('the travel page on %s', (dialect) => {
     expect((await call('GET', '/api/share', null)).statusCode).toBe(401);
   });
 
+  it('makes one address when two browsers turn the page on at once', async () => {
+    const kim = await newAccount();
+    const answers = await Promise.all([
+      call('PUT', '/api/share', kim, { enabled: true }),
+      call('PUT', '/api/share', kim, { enabled: true, showMap: false }),
+    ]);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
+    const urls = answers.map((res) => res.json().url as string);
+    expect(urls[0]).toBe(urls[1]);
+    expect((await page(urls[0]!)).statusCode).toBe(200);
+  });
+
   it('makes one address when two browsers regenerate at once', async () => {
     const hal = await newAccount();
     await sharing(hal);

@@ -30,7 +30,10 @@ export class ShareRepository {
     return this.db.selectFrom('shares').selectAll().where('token', '=', token).executeTakeFirst();
   }
 
-  /** Writes the traveller's choices, making the row if there is none; answers the row as it now is. */
+  /**
+   * Writes the traveller's choices, making the row if there is none; answers the row as it now is. A new
+   * token only takes the place of none: two requests turning the page on at once leave the first one's.
+   */
   save(userId: string, choices: ShareChoices, at: number): Promise<ShareRow> {
     return this.db
       .insertInto('shares')
@@ -38,6 +41,7 @@ export class ShareRepository {
       .onConflict((oc) =>
         oc.column('user_id').doUpdateSet((eb) => ({
           ...choices,
+          ...(choices.token ? { token: eb.fn.coalesce('shares.token', 'excluded.token') } : {}),
           version: eb('shares.version', '+', 1),
           updated_at: at,
         })),
