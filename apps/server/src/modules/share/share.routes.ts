@@ -46,7 +46,11 @@ const REVALIDATE = 'no-cache';
  * the API's error shape for anything else; the same bytes whatever the token was.
  */
 function notFoundPage(request: FastifyRequest, reply: FastifyReply) {
-  reply.status(404).header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
+  reply
+    .status(404)
+    .header('cache-control', 'no-store')
+    .header('x-robots-tag', 'noindex')
+    .header('vary', 'accept');
   if (request.headers.accept?.includes('text/html')) {
     return reply.type('text/html; charset=utf-8').send(SHARE_NOT_FOUND_HTML);
   }
