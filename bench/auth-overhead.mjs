@@ -21,6 +21,7 @@ import {
   stopProcess,
   tempDir,
   waitFor200,
+  reportLines,
 } from './lib.mjs';
 
 const CONNECTIONS = 50;
@@ -84,11 +85,7 @@ function checkClean(label, run) {
 
 export async function run() {
   const entry = serverEntryPoint();
-  const details = [`server: ${entry.label}`];
-  const log = (line) => {
-    console.log(`  ${line}`);
-    details.push(line);
-  };
+  const { details, log } = reportLines([`server: ${entry.label}`]);
 
   const dataDir = tempDir();
   const serverPort = await freePort();

@@ -64,6 +64,7 @@ import {
   tempDir,
   waitFor200,
   newestFile,
+  reportLines,
 } from './lib.mjs';
 import {
   builtInMaxZoom,
@@ -540,11 +541,7 @@ async function measureRun(browser, origin, account, problems, { warmUp = false, 
 
 export async function run() {
   const entry = serverEntryPoint(); // builds when the build is missing
-  const details = [];
-  const log = (line = '') => {
-    console.log(line ? `  ${line}` : '');
-    details.push(line);
-  };
+  const { details, log } = reportLines();
   if (!existsSync(WEB_DIST_INDEX)) {
     throw new Error(
       'apps/web/dist/index.html is missing: the server would serve no pages. Run `npm run build`.',

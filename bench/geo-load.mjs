@@ -2,7 +2,7 @@
 // in a fresh process (bench/geo-load-child.mjs) that loads the way the server does: the production code,
 // in slices of 8 ms. Median of 3. Baseline in the same run: the same process's memory before loading.
 // Targets: the server answers places under 2 s after start and stays under 250 MB resident after load.
-import { fmt, median, runJsonChild } from './lib.mjs';
+import { fmt, median, runJsonChild, reportLines } from './lib.mjs';
 import { bundleGeo } from './geo-lib.mjs';
 
 const RUNS = 3;
@@ -13,11 +13,7 @@ const MB = 1e6;
 const loadOnce = (bundle) => runJsonChild('geo-load-child.mjs', [bundle]);
 
 export async function run() {
-  const details = [];
-  const log = (line) => {
-    console.log(`  ${line}`);
-    details.push(line);
-  };
+  const { details, log } = reportLines();
   const bundle = await bundleGeo();
   log('production code bundled with esbuild like the server build; each load in a fresh process');
 

@@ -8,7 +8,7 @@
 //   - a brute-force nearest town over all 190,000 towns (on 300 of the points).
 // Target: at least 100,000 lookups a second, so placing a whole photo library stays quick.
 import { around } from 'geokdbush';
-import { fmt, performance } from './lib.mjs';
+import { fmt, performance, reportLines } from './lib.mjs';
 import { fmtMs, loadGeo, seededRandom } from './geo-lib.mjs';
 
 const POINTS = 100_000;
@@ -58,11 +58,7 @@ function rate(points, lookup) {
 }
 
 export async function run() {
-  const details = [];
-  const log = (line) => {
-    console.log(`  ${line}`);
-    details.push(line);
-  };
+  const { details, log } = reportLines();
   const { gazetteer, ms } = await loadGeo();
   log(`gazetteer loaded in process in ${fmt(ms)} ms`);
   const points = randomLandPoints(gazetteer);

@@ -22,6 +22,7 @@ import {
   startProcess,
   stopProcess,
   waitFor200,
+  reportLines,
 } from './lib.mjs';
 import { bundleGeo, fmtMs, loadGeo, percentile, seededRandom } from './geo-lib.mjs';
 
@@ -244,11 +245,7 @@ async function overHttp(gazetteer, log) {
 }
 
 export async function run() {
-  const details = [];
-  const log = (line) => {
-    console.log(`  ${line}`);
-    details.push(line);
-  };
+  const { details, log } = reportLines();
   const { geo, gazetteer, ms } = await loadGeo();
   log(`gazetteer loaded in process in ${fmt(ms)} ms (${fmt(gazetteer.keyCount)} search keys)`);
   const queries = realisticPrefixes(gazetteer, geo.normalizeName);

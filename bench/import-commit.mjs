@@ -34,6 +34,7 @@ import {
   stopProcess,
   tempDir,
   waitFor200,
+  reportLines,
 } from './lib.mjs';
 
 const STAYS = 10_000;
@@ -296,11 +297,7 @@ async function measureDialect(dialect, databaseUrl, { code, file }, log) {
 
 export async function run() {
   const entry = serverEntryPoint();
-  const details = [`server: ${entry.label}`];
-  const log = (line) => {
-    console.log(`  ${line}`);
-    details.push(line);
-  };
+  const { details, log } = reportLines([`server: ${entry.label}`]);
   log(
     `${REQUESTS} sequential requests of each answer after ${WARMUP} warm-up, in rounds, one keep-alive ` +
       'connection each',

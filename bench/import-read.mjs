@@ -8,7 +8,7 @@ import { Buffer } from 'node:buffer';
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import path from 'node:path';
-import { bundleServerCode, fmt, performance, runJsonChild, tempDir } from './lib.mjs';
+import { bundleServerCode, fmt, performance, runJsonChild, tempDir, reportLines } from './lib.mjs';
 
 const MB = 1024 * 1024;
 const RECORDS_MB = Number(process.env.IMPORT_BENCH_MB ?? 1024);
@@ -103,11 +103,7 @@ const writeAndroid = (file, mb) =>
 const readOnce = (args) => runJsonChild('import-read-child.mjs', args);
 
 export async function run() {
-  const details = [];
-  const log = (line) => {
-    console.log(`  ${line}`);
-    details.push(line);
-  };
+  const { details, log } = reportLines();
   const bundle = await bundleServerCode(
     'import-read',
     [

@@ -22,6 +22,7 @@ import {
   tempDir,
   waitFor200,
   newestFile,
+  reportLines,
 } from './lib.mjs';
 
 const BUDGET_BYTES = 150 * 1024;
@@ -124,11 +125,7 @@ async function firstLoad(browser, url, contextOptions) {
 
 export async function run() {
   const entry = serverEntryPoint(); // builds when the build is missing
-  const details = [];
-  const log = (line = '') => {
-    console.log(line ? `  ${line}` : '');
-    details.push(line);
-  };
+  const { details, log } = reportLines();
   if (!existsSync(WEB_DIST_INDEX)) {
     throw new Error(
       'apps/web/dist/index.html is missing: the server would serve no pages. Run `npm run build`.',

@@ -27,6 +27,7 @@ import {
   stopProcess,
   tempDir,
   waitFor200,
+  reportLines,
 } from './lib.mjs';
 
 const USERS = Number(process.env.LEADERBOARD_USERS ?? 100_000);
@@ -244,11 +245,7 @@ async function measureDialect(dialect, databaseUrl, code, log) {
 }
 
 export async function run() {
-  const details = [`server: ${serverEntryPoint().label}`];
-  const log = (line) => {
-    console.log(`  ${line}`);
-    details.push(line);
-  };
+  const { details, log } = reportLines([`server: ${serverEntryPoint().label}`]);
   const code = await bundle();
   const results = { SQLite: await measureDialect('SQLite', undefined, code, log) };
   const postgres = await createPostgresDatabase();

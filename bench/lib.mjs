@@ -840,3 +840,17 @@ export async function startSharedTraveller({ pins = 10_000, env = {}, log = () =
     throw error;
   }
 }
+
+/**
+ * A benchmark's report lines: `log` prints a line indented under the benchmark's heading (an empty line as
+ * it is) and keeps it in `details`, which the summary keeps with the figure. `initial` lines are kept, not
+ * printed.
+ */
+export function reportLines(initial = []) {
+  const details = [...initial];
+  const log = (line = '') => {
+    console.log(line ? `  ${line}` : '');
+    details.push(line);
+  };
+  return { details, log };
+}

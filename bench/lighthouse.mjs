@@ -23,6 +23,7 @@ import {
   stopProcess,
   tempDir,
   waitFor200,
+  reportLines,
 } from './lib.mjs';
 
 const PAGES = [
@@ -176,11 +177,7 @@ function startShellProxy(origin) {
 
 export async function run() {
   const entry = serverEntryPoint(); // builds when the build is missing
-  const details = [];
-  const log = (line = '') => {
-    console.log(line ? `  ${line}` : '');
-    details.push(line);
-  };
+  const { details, log } = reportLines();
   log(`server: ${entry.label}`);
 
   const { chromiumLaunchOptions } = await tsImport('../e2e/support/chromium.ts', import.meta.url);

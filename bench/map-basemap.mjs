@@ -61,6 +61,7 @@ import {
   stopProcess,
   tempDir,
   waitFor200,
+  reportLines,
 } from './lib.mjs';
 import { builtInMaxZoom, mapViewConstants, projectionShown, searchAndChoose } from './map-lib.mjs';
 
@@ -371,11 +372,7 @@ async function pageRun(browser, origin, variant, script, problems) {
 
 export async function run() {
   const entry = serverEntryPoint(); // builds when the build is missing
-  const details = [];
-  const log = (line = '') => {
-    console.log(line ? `  ${line}` : '');
-    details.push(line);
-  };
+  const { details, log } = reportLines();
   log(`server: ${entry.label}`);
   const old = baseline();
   log(

@@ -20,7 +20,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { tsImport } from 'tsx/esm/api';
-import { ROOT, fmt, median, performance, tempDir } from './lib.mjs';
+import { ROOT, fmt, median, performance, tempDir, reportLines } from './lib.mjs';
 import { PIN_AT, fixturePhotos, generatePhotos } from './media-lib.mjs';
 
 const PHOTOS = 200;
@@ -148,11 +148,7 @@ async function readEachAlone() {
 // ---------------------------------------------------------------------------------------------------
 
 export async function run() {
-  const details = [];
-  const log = (line) => {
-    console.log(`  ${line}`);
-    details.push(line);
-  };
+  const { details, log } = reportLines();
 
   const photoDir = tempDir('waymarks-bench-grouping-');
   const generatedDir = path.join(photoDir, 'generated');

@@ -41,6 +41,7 @@ import {
   stopProcess,
   tempDir,
   waitFor200,
+  reportLines,
 } from './lib.mjs';
 import {
   PIN_AT,
@@ -91,11 +92,7 @@ function cpuMs(pid) {
 
 export async function run() {
   const entry = serverEntryPoint();
-  const details = [];
-  const log = (line) => {
-    console.log(`  ${line}`);
-    details.push(line);
-  };
+  const { details, log } = reportLines();
   log(`server: ${entry.label}`);
 
   const workDir = tempDir('waymarks-bench-ingest-');

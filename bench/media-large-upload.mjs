@@ -44,6 +44,7 @@ import {
   stopProcess,
   tempDir,
   waitFor200,
+  reportLines,
 } from './lib.mjs';
 import { createAccount, send, sendJson, signIn } from './media-lib.mjs';
 
@@ -305,11 +306,7 @@ export async function run() {
   }
 
   const entry = serverEntryPoint();
-  const details = [];
-  const log = (line) => {
-    console.log(`  ${line}`);
-    details.push(line);
-  };
+  const { details, log } = reportLines();
   log(`server: ${entry.label}; ${fmt(free / 1024 ** 3, 1)} GiB free in ${work}`);
 
   const inputDir = tempDir('waymarks-bench-large-');

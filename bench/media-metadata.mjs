@@ -7,7 +7,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ROOT, bundleServerCode, fmt, mean, percentile, performance } from './lib.mjs';
+import { ROOT, bundleServerCode, fmt, mean, percentile, performance, reportLines } from './lib.mjs';
 
 const TARGET_P95_MS = 5;
 const MIN_SAMPLES = 2000;
@@ -38,11 +38,7 @@ function stats(samples) {
 const ms = (value) => `${value.toFixed(value < 1 ? 3 : 2)} ms`;
 
 export async function run() {
-  const details = [];
-  const log = (line) => {
-    console.log(`  ${line}`);
-    details.push(line);
-  };
+  const { details, log } = reportLines();
 
   const { readMetadata } = await bundleMetadata();
   const photos = ['gps', 'no-gps'].flatMap((dir) =>

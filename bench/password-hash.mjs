@@ -3,7 +3,7 @@
 // are the ones the server uses. Baseline in the same run: SHA-256 of the same password.
 import { createHash } from 'node:crypto';
 import { tsImport } from 'tsx/esm/api';
-import { fmt, mean, median, performance } from './lib.mjs';
+import { fmt, mean, median, performance, reportLines } from './lib.mjs';
 
 const RUNS = 20;
 const PASSWORD = 'Bench-pass1';
@@ -29,11 +29,7 @@ function phcParameters(hash) {
 }
 
 export async function run() {
-  const details = [];
-  const log = (line) => {
-    console.log(`  ${line}`);
-    details.push(line);
-  };
+  const { details, log } = reportLines();
 
   const passwords = await tsImport('../apps/server/src/modules/auth/passwords.ts', import.meta.url);
   const { ARGON2_OPTIONS, hashPassword, verifyPassword } = passwords;

@@ -30,6 +30,7 @@ import {
   stopProcess,
   tempDir,
   waitFor200,
+  reportLines,
 } from './lib.mjs';
 
 const PINS = 10_000;
@@ -211,11 +212,7 @@ async function measureDialect(dialect, databaseUrl, log) {
 
 export async function run() {
   const entry = serverEntryPoint();
-  const details = [`server: ${entry.label}`];
-  const log = (line) => {
-    console.log(`  ${line}`);
-    details.push(line);
-  };
+  const { details, log } = reportLines([`server: ${entry.label}`]);
 
   const results = { SQLite: await measureDialect('SQLite', undefined, log) };
   const postgres = await createPostgresDatabase();

@@ -29,6 +29,7 @@ import {
   serverEntryPoint,
   startSharedTraveller,
   stopProcess,
+  reportLines,
 } from './lib.mjs';
 
 const PINS = 10_000;
@@ -123,11 +124,7 @@ async function sharpBaseline() {
 
 export async function run() {
   const entry = serverEntryPoint(); // builds when the build is missing
-  const details = [];
-  const log = (line = '') => {
-    console.log(line ? `  ${line}` : '');
-    details.push(line);
-  };
+  const { details, log } = reportLines();
   log(`server: ${entry.label}`);
 
   const traveller = await startSharedTraveller({ pins: PINS, env: { TRUST_PROXY: '127.0.0.1' }, log });

@@ -20,6 +20,7 @@ import {
   serverEntryPoint,
   startSharedTraveller,
   stopProcess,
+  reportLines,
 } from './lib.mjs';
 
 const PINS = 10_000;
@@ -74,11 +75,7 @@ function whyNot(lhr) {
 
 export async function run() {
   const entry = serverEntryPoint(); // builds when the build is missing
-  const details = [];
-  const log = (line = '') => {
-    console.log(line ? `  ${line}` : '');
-    details.push(line);
-  };
+  const { details, log } = reportLines();
   log(`server: ${entry.label}`);
 
   const { chromiumLaunchOptions } = await tsImport('../e2e/support/chromium.ts', import.meta.url);

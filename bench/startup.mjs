@@ -13,6 +13,7 @@ import {
   stopProcess,
   tempDir,
   waitFor200,
+  reportLines,
 } from './lib.mjs';
 
 const RUNS = 5;
@@ -54,11 +55,7 @@ function stopText(stop) {
 
 export async function run() {
   const entry = serverEntryPoint();
-  const details = [`server: ${entry.label}`];
-  const log = (line) => {
-    console.log(`  ${line}`);
-    details.push(line);
-  };
+  const { details, log } = reportLines([`server: ${entry.label}`]);
 
   // Warm the OS file cache once for each (discarded), which also creates the "existing" DATA_DIR.
   const existingDir = tempDir();
