@@ -10,10 +10,8 @@
 // pages were prerendered, the empty index.html that JavaScript fills in, served through a small proxy here
 // (index.html is what the server still sends for any page without a prerendered one, such as /signin).
 import http from 'node:http';
-import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { tsImport } from 'tsx/esm/api';
 import {
   fmt,
   freePort,
@@ -25,6 +23,7 @@ import {
   waitFor200,
   reportLines,
 } from './lib.mjs';
+import { launchLighthouseChrome } from './lighthouse-chrome.mjs';
 
 const PAGES = [
   '/',
@@ -46,17 +45,6 @@ const CATEGORIES = [
   { id: 'accessibility', short: 'a11y', target: { desktop: 100, mobile: 100 } },
   { id: 'best-practices', short: 'bp', target: { desktop: 95, mobile: 95 } },
   { id: 'seo', short: 'seo', target: { desktop: 95, mobile: 95 } },
-];
-
-// What the brief lists, plus the @sparticuz flags that matter here come from chromiumLaunchOptions().
-const BASE_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
 ];
 
 // Audits whose outcome depends on how the site is deployed (TLS, HTTP/2, HSTS) rather than on the pages:
@@ -180,10 +168,6 @@ export async function run() {
   const { details, log } = reportLines();
   log(`server: ${entry.label}`);
 
-  const { chromiumLaunchOptions } = await tsImport('../e2e/support/chromium.ts', import.meta.url);
-  const launch = await chromiumLaunchOptions();
-  const chromeFlags = [...new Set([...BASE_FLAGS, ...launch.args])];
-
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const server = startServer({ port, dataDir: tempDir() });
@@ -195,20 +179,9 @@ export async function run() {
     await waitFor200(`${origin}/api/ready`, server);
     proxy = await startShellProxy(origin);
     const shellOrigin = `http://127.0.0.1:${proxy.address().port}`;
-    chrome = await chromeLauncher.launch({
-      chromePath: launch.executablePath,
-      chromeFlags,
-      logLevel: 'silent',
-      ...(launch.env ? { envVars: launch.env } : {}),
-    });
-    const flags = {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: CATEGORIES.map((category) => category.id),
-      disableFullPageScreenshot: true,
-      skipAudits: ['screenshot-thumbnails', 'final-screenshot'],
-    };
+    const launched = await launchLighthouseChrome(CATEGORIES.map((category) => category.id));
+    chrome = launched.chrome;
+    const { flags } = launched;
     const audit = async (url, form) => {
       const started = performance.now();
       const result = await lighthouse(url, flags, form.config);

@@ -8,10 +8,8 @@
 // Beside it, the server's time to answer: GET /t/{token} against GET / as a browser asks (HTML, brotli or
 // gzip accepted), median of SERVER_REQUESTS sequential requests each over a keep-alive connection.
 // Target: the travel page's median run at performance ≥ 95 and LCP under 2 s.
-import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { tsImport } from 'tsx/esm/api';
 import {
   fmt,
   measureRounds,
@@ -22,6 +20,7 @@ import {
   stopProcess,
   reportLines,
 } from './lib.mjs';
+import { launchLighthouseChrome } from './lighthouse-chrome.mjs';
 
 const PINS = 10_000;
 /** Lighthouse runs of each page; the median run of each is the figure. */
@@ -37,16 +36,6 @@ const BROWSER_HEADERS = {
 };
 
 // As bench/lighthouse.mjs launches the test Chromium.
-const BASE_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
 const score = (lhr) => Math.round((lhr.categories.performance.score ?? 0) * 100);
 const lcpOf = (lhr) => lhr.audits['largest-contentful-paint']?.numericValue ?? Infinity;
 const seconds = (ms) => `${fmt(ms / 1000, 1)} s`;
@@ -77,10 +66,6 @@ export async function run() {
   const entry = serverEntryPoint(); // builds when the build is missing
   const { details, log } = reportLines();
   log(`server: ${entry.label}`);
-
-  const { chromiumLaunchOptions } = await tsImport('../e2e/support/chromium.ts', import.meta.url);
-  const launch = await chromiumLaunchOptions();
-  const chromeFlags = [...new Set([...BASE_FLAGS, ...launch.args])];
 
   const traveller = await startSharedTraveller({ pins: PINS, log });
   const { server, base, pagePath } = traveller;
@@ -141,20 +126,9 @@ export async function run() {
         `${landing.cpu === undefined ? '' : `, CPU ${fmt(landing.cpu, 1)} ms`}): ${fmt(share.p50 / landing.p50, 1)}×`,
     );
 
-    chrome = await chromeLauncher.launch({
-      chromePath: launch.executablePath,
-      chromeFlags,
-      logLevel: 'silent',
-      ...(launch.env ? { envVars: launch.env } : {}),
-    });
-    const flags = {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-      disableFullPageScreenshot: true,
-      skipAudits: ['screenshot-thumbnails', 'final-screenshot'],
-    };
+    const launched = await launchLighthouseChrome(['performance']);
+    chrome = launched.chrome;
+    const { flags } = launched;
     // Alternately, so both pages share the machine's load; mobile is Lighthouse's default config.
     for (let round = 0; round < RUNS; round += 1) {
       for (const page of pages) {
