@@ -42,6 +42,15 @@ const PhotoParams = TokenParams.extend({ key: z.string().describe('The photo key
 const REVALIDATE = 'no-cache';
 
 /**
+ * Marks a shared answer as one a client keeps only while it is shared (asked about again each time) and
+ * tags it; true when the client already holds these bytes, and a 304 should go instead.
+ */
+function heldAlready(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
+  reply.header('cache-control', REVALIDATE).header('etag', etag);
+  return request.headers['if-none-match'] === etag;
+}
+
+/**
  * The one answer for every address that is not a page now: a page for a browser (which asks for HTML),
  * the API's error shape for anything else; the same bytes whatever the token was.
  */
@@ -69,8 +78,8 @@ export async function shareRoutes(
   /** Sends a stored picture of a page, or the page's 404 when it is not shared now. */
   async function sendObject(request: FastifyRequest, reply: FastifyReply, object: SharedObject | undefined) {
     if (!object) return notFoundPage(request, reply);
-    reply.header('cache-control', REVALIDATE).header('etag', object.etag).header('x-robots-tag', 'noindex');
-    if (request.headers['if-none-match'] === object.etag) return reply.status(304).send();
+    reply.header('x-robots-tag', 'noindex');
+    if (heldAlready(request, reply, object.etag)) return reply.status(304).send();
     try {
       return reply.type(object.contentType).send(await storage.read(object.key));
     } catch (error) {
@@ -95,8 +104,7 @@ export async function shareRoutes(
       const page = await share.pageHtml(request.params.token, (shown) => sharePageHtml(shown, origin));
       if (!page) return notFoundPage(request, reply);
       if (!page.indexable) reply.header('x-robots-tag', 'noindex, nofollow');
-      reply.header('cache-control', REVALIDATE).header('etag', page.etag);
-      if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+      if (heldAlready(request, reply, page.etag)) return reply.status(304).send();
       // The same bytes until the page changes: compressed once per encoding.
       keepCompressedCopies(page.html);
       return reply.type('text/html; charset=utf-8').send(page.html);
@@ -118,10 +126,9 @@ export async function shareRoutes(
     async (request, reply) => {
       const image = await share.image(request.params.token, request.query.format ?? 'og');
       if (!image) return notFoundPage(request, reply);
-      reply.header('cache-control', REVALIDATE).header('etag', image.etag).header('x-robots-tag', 'noindex');
       // Whether this request drew the picture or found it made: for the operator, and the tests.
-      reply.header('x-cache', image.rendered ? 'miss' : 'hit');
-      if (request.headers['if-none-match'] === image.etag) return reply.status(304).send();
+      reply.header('x-robots-tag', 'noindex').header('x-cache', image.rendered ? 'miss' : 'hit');
+      if (heldAlready(request, reply, image.etag)) return reply.status(304).send();
       return reply.type('image/png').send(image.png);
     },
   );
@@ -132,29 +139,20 @@ export async function shareRoutes(
     async (request, reply) => sendObject(request, reply, await share.avatar(request.params.token)),
   );
 
-  api.get(
-    '/t/:token/photos/:key.webp',
-    {
-      config: PHOTO_LIMIT,
-      schema: { tags, summary: 'A shared photo, screen-sized, without metadata', params: PhotoParams },
-    },
-    async (request, reply) => {
-      const { token, key } = request.params;
-      return sendObject(request, reply, await share.photo(token, key, 'preview'));
-    },
-  );
-
-  api.get(
-    '/t/:token/thumbs/:key.webp',
-    {
-      config: PHOTO_LIMIT,
-      schema: { tags, summary: "A shared photo's square thumbnail, without metadata", params: PhotoParams },
-    },
-    async (request, reply) => {
-      const { token, key } = request.params;
-      return sendObject(request, reply, await share.photo(token, key, 'thumbnail'));
-    },
-  );
+  const photoSizes = [
+    { folder: 'photos', size: 'preview', summary: 'A shared photo, screen-sized, without metadata' },
+    { folder: 'thumbs', size: 'thumbnail', summary: "A shared photo's square thumbnail, without metadata" },
+  ] as const;
+  for (const { folder, size, summary } of photoSizes) {
+    api.get(
+      `/t/:token/${folder}/:key.webp`,
+      { config: PHOTO_LIMIT, schema: { tags, summary, params: PhotoParams } },
+      async (request, reply) => {
+        const { token, key } = request.params;
+        return sendObject(request, reply, await share.photo(token, key, size));
+      },
+    );
+  }
 }
 
 /** /api/share: the signed-in traveller's page settings. */

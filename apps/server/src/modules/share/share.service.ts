@@ -97,7 +97,7 @@ export interface SharedObject {
   etag: string;
 }
 
-interface ShareServiceDeps {
+export interface ShareServiceDeps {
   shares: ShareRepository;
   pins: Pick<TravellerPins, 'sharedColumnsOf' | 'listVersion'>;
   media: Pick<TravellerMedia, 'readyOf'>;
