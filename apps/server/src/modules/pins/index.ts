@@ -5,7 +5,8 @@ import type { UserRow } from '../../db/schema.js';
 import type { Db } from '../../db/database.js';
 import type { GazetteerService } from '../../geo/gazetteer-service.js';
 import type { ProgressFigures } from '../../common/progress.js';
-import { PIN_LIST_CACHE_BYTES, PinListCache } from './pin-list-cache.js';
+import { VersionedCache } from '../../common/versioned-cache.js';
+import { PIN_LIST_CACHE_BYTES } from './pin-list-cache.js';
 import { PinsRepository } from './pins.repository.js';
 import { PinsService } from './pins.service.js';
 
@@ -41,7 +42,7 @@ export function createPins({
     progress,
     deleteWithMedia,
     verifyMediaAgain,
-    listCache: new PinListCache(PIN_LIST_CACHE_BYTES),
+    listCache: new VersionedCache(PIN_LIST_CACHE_BYTES),
   });
   return { repository, service };
 }

@@ -22,7 +22,7 @@ import { cityOf } from '../../common/pin-city.js';
 import { toPin } from '../../common/pin.presenter.js';
 import type { ProgressFigures } from '../../common/progress.js';
 import { tierOf } from '../../common/user-tier.js';
-import type { PinListCache } from './pin-list-cache.js';
+import type { VersionedCache } from '../../common/versioned-cache.js';
 import { pinListAnswer, type PinListAnswer } from './pins.list-json.js';
 import type { PinRow, PinsRepository } from './pins.repository.js';
 
@@ -57,7 +57,7 @@ interface PinsServiceDeps {
   /** Checks the pin's media against where the pin is now, after a move, and rewrites its verification. */
   verifyMediaAgain: (pinId: string) => Promise<void>;
   /** Lists as last written, served while the database's number for the traveller's pins stands. */
-  listCache: PinListCache<PinListAnswer>;
+  listCache: VersionedCache<PinListAnswer>;
 }
 
 export class PinsService {

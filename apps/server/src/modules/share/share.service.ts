@@ -24,17 +24,25 @@ import type { SharedPinColumns, TravellerPins } from '../../common/pins.js';
 import type { TravellerShare } from '../../common/shares.js';
 import type { UserAccounts } from '../../common/users.js';
 import type { UserRow } from '../../db/schema.js';
+import { VersionedCache } from '../../common/versioned-cache.js';
 import { RenderOnce } from './render-once.js';
 import { renderShareImage, type ShareImageFormat } from './share-image.js';
 import type { ShareChoices, ShareRepository, ShareRow } from './share.repository.js';
 
 /** Share pictures kept in memory: two formats of the most recently shared pages, 0.1–0.3 MB each. */
 const IMAGES_KEPT = 200;
-/** Pages kept: those asked for lately; their HTML for at most PAGE_KEPT_MS. */
-const PAGES_KEPT = 100;
+/**
+ * What one process keeps of pages and of their photos' keys, in bytes (estimated: a page's places at
+ * BYTES_A_PLACE each and its HTML at most HTML_BYTES_MAX, a photo's row at BYTES_A_PHOTO): the pages of
+ * dozens of travellers with 10,000 places, or of thousands with a few hundred. HTML is kept for at most
+ * PAGE_KEPT_MS, so a photo whose thumbnail was still being made shows soon after.
+ */
+const PAGES_KEPT_BYTES = 64 * 1024 * 1024;
+const PHOTO_INDEXES_KEPT_BYTES = 16 * 1024 * 1024;
+const BYTES_A_PLACE = 400;
+const HTML_BYTES_MAX = 400_000;
+const BYTES_A_PHOTO = 1024;
 const PAGE_KEPT_MS = 15_000;
-/** Photo indexes kept: one per page whose photos were asked for lately. */
-const PHOTO_INDEXES_KEPT = 100;
 
 /** The page's parts, as the settings name them and as the row stores them. */
 const SECTION_COLUMNS = {
@@ -82,12 +90,18 @@ export interface SharedPage {
 
 export type PhotoSize = 'preview' | 'thumbnail';
 
-/** A page as read for one version, and its HTML once written. */
+/** A page as read for one version, and its HTML once written; `bytes` what it may hold, HTML included. */
 interface KeptPage {
-  version: string;
   at: number;
   page: SharedPage;
   html?: Buffer;
+  bytes: number;
+}
+
+/** The photos a page may show, by their key. */
+interface PhotoIndex {
+  items: Map<string, StoredMedia>;
+  bytes: number;
 }
 
 /** A stored object the page may send: a photo's derivative or the avatar's render. */
@@ -117,10 +131,10 @@ const hiddenCountriesOf = (row: ShareRow): string[] => JSON.parse(row.hidden_cou
 
 export class ShareService implements TravellerShare {
   private readonly images = new RenderOnce(IMAGES_KEPT);
-  /** The pages last asked for, by token, each with the version it was read for. */
-  private readonly pages = new Map<string, KeptPage>();
-  /** The photo keys of the pages last asked for, each with the version of the page it was made for. */
-  private readonly photoIndexes = new Map<string, { version: string; items: Map<string, StoredMedia> }>();
+  /** The pages last asked for, by token, each kept while its version stands. */
+  private readonly pages = new VersionedCache<KeptPage, string>(PAGES_KEPT_BYTES);
+  /** The photo keys of the pages last asked for, by token, each kept while the page's version stands. */
+  private readonly photoIndexes = new VersionedCache<PhotoIndex, string>(PHOTO_INDEXES_KEPT_BYTES);
 
   constructor(private readonly deps: ShareServiceDeps) {}
 
@@ -178,17 +192,12 @@ export class ShareService implements TravellerShare {
    */
   private async keptPage(token: string, version: string, maxAgeMs: number): Promise<KeptPage | undefined> {
     const now = this.deps.now();
-    const kept = this.pages.get(token);
-    if (kept?.version === version && now - kept.at < maxAgeMs) return kept;
+    const kept = this.pages.get(token, version);
+    if (kept && now - kept.at < maxAgeMs) return kept;
     const page = await this.page(token);
     if (!page) return undefined;
-    const entry: KeptPage = { version, at: now, page };
-    this.pages.delete(token);
-    this.pages.set(token, entry);
-    for (const oldest of this.pages.keys()) {
-      if (this.pages.size <= PAGES_KEPT) break;
-      this.pages.delete(oldest);
-    }
+    const entry: KeptPage = { at: now, page, bytes: page.places.length * BYTES_A_PLACE + HTML_BYTES_MAX };
+    this.pages.set(token, version, entry);
     return entry;
   }
 
@@ -301,14 +310,11 @@ export class ShareService implements TravellerShare {
     if (!found || !bool(found.share.show_photos)) return undefined;
     const { share, user } = found;
     const version = `${share.version}.${await this.deps.pins.listVersion(user.id)}`;
-    let index = this.photoIndexes.get(token);
-    if (!index || index.version !== version) {
-      index = { version, items: await this.sharedPhotos(token, share, user.id) };
-      this.photoIndexes.set(token, index);
-      for (const oldest of this.photoIndexes.keys()) {
-        if (this.photoIndexes.size <= PHOTO_INDEXES_KEPT) break;
-        this.photoIndexes.delete(oldest);
-      }
+    let index = this.photoIndexes.get(token, version);
+    if (!index) {
+      const items = await this.sharedPhotos(token, share, user.id);
+      index = { items, bytes: items.size * BYTES_A_PHOTO };
+      this.photoIndexes.set(token, version, index);
     }
     const item = index.items.get(key);
     if (!item) return undefined;

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { PinListCache } from './pin-list-cache.js';
+import { VersionedCache } from './versioned-cache.js';
 
 const answer = (name: string, bytes: number) => ({ name, bytes });
 
-describe('the pin-list cache', () => {
+describe('the versioned cache', () => {
   it('serves an answer only at the number it was written at, and forgets it once that has moved on', () => {
-    const cache = new PinListCache<{ name: string; bytes: number }>(1000);
+    const cache = new VersionedCache<{ name: string; bytes: number }>(1000);
     cache.set('ada', 3, answer('three', 100));
     expect(cache.get('ada', 3)?.name).toBe('three');
     expect(cache.get('ada', 4)).toBeUndefined();
@@ -16,7 +16,7 @@ describe('the pin-list cache', () => {
   });
 
   it('holds no more than its bound, dropping the least recently used first', () => {
-    const cache = new PinListCache<{ name: string; bytes: number }>(1000);
+    const cache = new VersionedCache<{ name: string; bytes: number }>(1000);
     cache.set('a', 1, answer('a', 250));
     cache.set('b', 1, answer('b', 250));
     cache.set('c', 1, answer('c', 250));
@@ -30,7 +30,7 @@ describe('the pin-list cache', () => {
   });
 
   it('replaces a key’s answer rather than counting it twice, and keeps no single answer over a quarter', () => {
-    const cache = new PinListCache<{ name: string; bytes: number }>(1000);
+    const cache = new VersionedCache<{ name: string; bytes: number }>(1000);
     cache.set('a', 1, answer('old', 200));
     cache.set('a', 2, answer('new', 200));
     expect(cache.size).toBe(200);
