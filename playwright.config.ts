@@ -42,6 +42,10 @@ export default defineConfig({
     // measured back to back, Chromium project alone).
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     screenshot: 'only-on-failure',
+    // The app's service worker keeps the whole app at install (a few megabytes): every signed-in test
+    // would download it again in its fresh browser. The journeys about the installed app allow it
+    // (e2e/offline.spec.ts); every other one runs as a first visit does, before the worker is there.
+    serviceWorkers: 'block',
   },
   projects: [
     {

@@ -2,6 +2,7 @@ import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { mapGlyphs } from './build/glyphs/vite-plugin.js';
+import { serviceWorker } from './build/service-worker/vite-plugin.js';
 import { sharePictures } from './build/share-images/vite-plugin.js';
 
 // The API runs on the same origin in production (the server serves dist/); in development Vite
@@ -62,7 +63,7 @@ function preloadAppFromIndexHtml(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadAppFromIndexHtml(), mapGlyphs(), sharePictures()],
+  plugins: [react(), tailwindcss(), preloadAppFromIndexHtml(), mapGlyphs(), sharePictures(), serviceWorker()],
   server: { proxy: api },
   preview: { proxy: api },
   build: {

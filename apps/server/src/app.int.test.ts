@@ -24,6 +24,35 @@ describe.each(testDialects())('the server on %s', (dialect) => {
     expect(ready.json()).toEqual({ status: 'ready' });
   });
 
+  it('answers a share sheet’s POST that no service worker took with the dashboard asking for the files again', async () => {
+    const boundary = '----waymarks-share';
+    const multipart = [
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="media"; filename="photo.jpg"',
+      'Content-Type: image/jpeg',
+      '',
+      randomBytes(64 * 1024).toString('binary'),
+      `--${boundary}--`,
+      '',
+    ].join('\r\n');
+    const bodies = [
+      {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        payload: Buffer.from(multipart, 'binary'),
+      },
+      { 'content-type': 'application/json', payload: '{"not":"json' },
+      { 'content-type': 'text/plain', payload: '' },
+    ];
+    for (const { payload, ...headers } of bodies) {
+      const res = await t.app.inject({ method: 'POST', url: '/share-target', headers, payload });
+      expect([headers['content-type'], res.statusCode, res.headers.location]).toEqual([
+        headers['content-type'],
+        303,
+        '/dashboard?shared=again',
+      ]);
+    }
+  });
+
   it('runs migrations once: a second run applies nothing', async () => {
     expect(await migrateToLatest(t.db)).toEqual([]);
   });

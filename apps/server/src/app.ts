@@ -17,6 +17,7 @@ import { registerShutdownRefusal } from './http/shutdown.js';
 import { requireDocumentedGuard } from './http/guarded-routes.js';
 import { requireSameOrigin } from './http/same-origin.js';
 import { databaseRateLimitStore } from './http/rate-limit-store.js';
+import { shareTargetRoutes } from './http/share-target.js';
 import { isPageRequest, registerWebApp, sendIndexPage } from './http/web.js';
 import { AccessLog, loggerOptions } from './logger.js';
 import { buildServices, type ServiceDeps } from './services.js';
@@ -180,6 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(basemapTilesRoutes, { tiles: services.basemapTiles });
   await app.register(placeTilesRoutes, { tiles: services.placeTiles });
   await app.register(shareRoutes, { share: services.share, storage, publicUrl: config.publicUrl });
+  await app.register(shareTargetRoutes);
 
   const web = await registerWebApp(app, config.webDistDir, {
     supportEmail: config.supportEmail,

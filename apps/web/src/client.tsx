@@ -6,6 +6,8 @@ import type { DataRouter } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { AppRoot } from './AppRoot';
 import { SessionManager } from './app/auth/session';
+import { OfflinePlaces } from './app/offline/offline-copy';
+import { registerWorkerOnceSignedIn } from './app/offline/register-worker';
 import { clearCacheWhenSessionEnds, createQueryClient, followConnection } from './app/providers';
 import { createAppRouter } from './app/router';
 import { connection } from './lib/connection';
@@ -18,9 +20,16 @@ export interface App {
 
 /** `adopting`: the app is for a page that arrived as HTML (hydratePage), not one it draws itself. */
 export function createApp({ adopting = false }: { adopting?: boolean } = {}): App {
-  const manager = new SessionManager({ fetch: connection.watch(window.fetch.bind(window)), connection });
   const queryClient = createQueryClient();
+  const offlinePlaces = new OfflinePlaces(queryClient);
+  const manager = new SessionManager({
+    fetch: connection.watch(window.fetch.bind(window)),
+    connection,
+    restoreOffline: offlinePlaces.restore,
+  });
   clearCacheWhenSessionEnds(manager, queryClient);
+  offlinePlaces.follow(manager);
+  registerWorkerOnceSignedIn(manager);
   connection.listenTo(window);
   followConnection(connection, queryClient);
   return { manager, queryClient, router: createAppRouter({ adopting }) };

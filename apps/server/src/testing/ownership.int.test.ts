@@ -118,6 +118,11 @@ const HIDDEN_ROUTES: { routes: string[]; reason: string }[] = [
     routes: ['GET /map/basemap.pmtiles'],
     reason: "the operator's PMTiles basemap (MAP_PMTILES): one public file, the same for everyone, no id",
   },
+  {
+    routes: ['POST /share-target'],
+    reason:
+      "the installed app's share target when no service worker took it: reads nothing it keeps, takes no id, and answers everyone with the same redirect",
+  },
 ];
 
 /** HEAD is served by the GET route (Fastify adds it), so it is listed and documented as GET. */

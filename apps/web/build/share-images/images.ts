@@ -3,6 +3,9 @@
 // 512, and a 512 maskable one), drawn from SVG with sharp at build time, with the web app manifest that
 // names them. They hold no text, so they need no font on the build machine.
 import sharp from 'sharp';
+// From the shared package's files themselves: Vite loads its config without resolving the workspace's packages.
+import { SHARE_TARGET_FIELD, SHARE_TARGET_PATH } from '../../../../packages/shared/src/app-paths.js';
+import { MEDIA_PICKER_ACCEPT } from '../../../../packages/shared/src/media-types.js';
 
 /** The Waymarks pin of public/favicon.svg (a 32×32 box), in the given colours. */
 function pin({ body, ring, trail }: { body: string; ring: string; trail: string }): string {
@@ -46,7 +49,8 @@ export const APP_ICONS = [
 ] as const;
 
 /**
- * The web app manifest: the app opens on the dashboard, in a window of its own, in the brand's colours.
+ * The web app manifest: the app opens on the dashboard, in a window of its own, in the brand's colours, and
+ * takes photos and videos from the phone's share sheet.
  * https://www.w3.org/TR/appmanifest/
  */
 export function webManifest(): string {
@@ -66,6 +70,13 @@ export function webManifest(): string {
       type: 'image/png',
       purpose,
     })),
+    // Photos and videos shared from the phone's gallery open the quick upload with them (lib/shared-files.ts).
+    share_target: {
+      action: SHARE_TARGET_PATH,
+      method: 'POST',
+      enctype: 'multipart/form-data',
+      params: { files: [{ name: SHARE_TARGET_FIELD, accept: MEDIA_PICKER_ACCEPT.split(',') }] },
+    },
   };
   return `${JSON.stringify(manifest, null, 2)}\n`;
 }

@@ -12,13 +12,18 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** Data cached for one user must not be shown to the next: drop it whenever a session ends. */
+/**
+ * Data cached for one user must not be shown to the next: drop it whenever a session ends, or when the
+ * session the server restores is another user's than the one this device showed offline.
+ */
 export function clearCacheWhenSessionEnds(manager: SessionManager, queryClient: QueryClient): () => void {
-  let previous = manager.getSnapshot().status;
+  let previous = manager.getSnapshot();
   return manager.subscribe(() => {
-    const { status } = manager.getSnapshot();
-    if (previous === 'signedIn' && status === 'signedOut') queryClient.clear();
-    previous = status;
+    const current = manager.getSnapshot();
+    const ended = previous.status === 'signedIn' && current.status === 'signedOut';
+    const replaced = previous.user && current.user && previous.user.userId !== current.user.userId;
+    if (ended || replaced) queryClient.clear();
+    previous = current;
   });
 }
 

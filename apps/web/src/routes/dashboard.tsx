@@ -14,11 +14,14 @@ import {
   FirstStepHint,
   MapErrorBoundary,
   MapView,
+  OfflineNotice,
   SearchBox,
+  SharedFilesNotice,
   StatsBar,
   boundsAround,
   nearestPinWithin,
   usePreferences,
+  useSharedFiles,
   type MapFocus,
   type MovingPin,
   type PlaceProposal,
@@ -52,9 +55,14 @@ const FOCUS_ZOOM = 12;
  */
 const OPENING_MAX_ZOOM = 6;
 
+/** A point chosen on the map while offline: no place can be added, so none is offered. */
+const ignorePoint = () => {};
+
 export default function DashboardRoute() {
   usePageTitle('Dashboard');
-  const { user } = useAuth();
+  // Offline: the places shown are the ones this device kept (app/offline), said so above the map; adding a
+  // place or uploading waits for Waymarks to be back.
+  const { user, offline } = useAuth();
   const pins = usePins();
   const countries = useCountries();
   const lookups = usePlaceLookups();
@@ -170,11 +178,18 @@ export default function DashboardRoute() {
   );
 
   // Quick upload: the dialog at a placeholder place; the photos' GPS decides where they go (SPEC.md §2).
-  const openQuickUpload = useCallback(() => {
-    dismissProposal();
-    setTemporaryMarker(null);
-    setSelected(QUICK_UPLOAD_PLACE);
-  }, [dismissProposal]);
+  // Photos shared to the installed app from the phone's gallery open it with them selected.
+  const [sharedFiles, setSharedFiles] = useState<File[] | null>(null);
+  const openQuickUpload = useCallback(
+    (files: File[] | null = null) => {
+      dismissProposal();
+      setTemporaryMarker(null);
+      setSharedFiles(files);
+      setSelected(QUICK_UPLOAD_PLACE);
+    },
+    [dismissProposal],
+  );
+  const sharedArrival = useSharedFiles(openQuickUpload);
 
   // The end of a quick upload: the dialog closes and the map shows every place it added at once.
   const showPlaces = useCallback((placed: readonly Pin[]) => {
@@ -255,19 +270,41 @@ export default function DashboardRoute() {
             </div>
             <button
               type="button"
-              onClick={openQuickUpload}
-              title="Upload photos and videos and auto-detect the location"
+              onClick={() => openQuickUpload()}
+              disabled={offline}
+              title={
+                offline
+                  ? 'Uploads wait until Waymarks is back'
+                  : 'Upload photos and videos and auto-detect the location'
+              }
               aria-label="Upload: upload photos and videos and auto-detect the location"
-              className="flex min-h-11 shrink-0 items-center gap-2 rounded-control bg-brand-700 px-3.5 text-sm font-semibold text-white shadow-card hover:bg-brand-800 active:bg-brand-900"
+              className="flex min-h-11 shrink-0 items-center gap-2 rounded-control bg-brand-700 px-3.5 text-sm font-semibold text-white shadow-card hover:bg-brand-800 active:bg-brand-900 disabled:cursor-not-allowed disabled:bg-slate-500"
             >
               <UploadCloud aria-hidden="true" className="size-5" />
               <span className="hidden sm:inline">Upload</span>
             </button>
           </div>
-          {pins.data?.length === 0 && !hintDismissed && (
+          {offline ? (
             <div className="absolute inset-x-3 top-[4.25rem] z-[5] sm:right-auto sm:w-96">
-              <FirstStepHint onUpload={openQuickUpload} onDismiss={() => setHintDismissed(true)} />
+              <OfflineNotice savedAt={pins.dataUpdatedAt} />
             </div>
+          ) : sharedArrival.lost ? (
+            <div className="absolute inset-x-3 top-[4.25rem] z-[5] sm:right-auto sm:w-96">
+              <SharedFilesNotice
+                onUpload={() => {
+                  sharedArrival.dismiss();
+                  openQuickUpload();
+                }}
+                onDismiss={sharedArrival.dismiss}
+              />
+            </div>
+          ) : (
+            pins.data?.length === 0 &&
+            !hintDismissed && (
+              <div className="absolute inset-x-3 top-[4.25rem] z-[5] sm:right-auto sm:w-96">
+                <FirstStepHint onUpload={() => openQuickUpload()} onDismiss={() => setHintDismissed(true)} />
+              </div>
+            )
           )}
           {moving && (
             <div className="absolute inset-x-3 top-[4.25rem] z-[6] sm:right-auto sm:w-96">
@@ -298,7 +335,7 @@ export default function DashboardRoute() {
                 temporaryMarker={temporaryMarker}
                 focus={focus}
                 proposal={proposal}
-                onPropose={moving ? moveTo : proposePlaceAt}
+                onPropose={moving ? moveTo : offline ? ignorePoint : proposePlaceAt}
                 onDismissProposal={dismissProposal}
                 onAddProposal={addProposedPlace}
                 onPinClick={moving ? moveToChosen : openPin}
@@ -337,6 +374,7 @@ export default function DashboardRoute() {
         }}
         onMovePin={startMove}
         onShowOnMap={showPlaces}
+        sharedFiles={sharedFiles}
       />
     </>
   );

@@ -12,6 +12,7 @@ export function AuthProvider({ manager, children }: { manager: SessionManager; c
       status: snapshot.status,
       user: snapshot.user,
       sessionExpired: snapshot.expired,
+      offline: snapshot.offline,
       signIn: (email, password) => manager.signIn(email, password),
       completeOAuth: (code) => manager.completeOAuth(code),
       signOut: () => manager.signOut(),

@@ -8,6 +8,11 @@ export interface AuthContextValue {
   user: User | null;
   /** The last session ended because it could not be renewed. */
   sessionExpired: boolean;
+  /**
+   * The server could not be reached at start-up: the user and their places are the ones this device kept
+   * (app/offline), shown until it is back.
+   */
+  offline: boolean;
   signIn(email: string, password: string): Promise<User>;
   /** Exchanges the one-time code from /oauth/callback for a session. */
   completeOAuth(code: string): Promise<User>;

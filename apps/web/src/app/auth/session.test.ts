@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
-import type { Session } from '@waymarks/shared';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Session, User } from '@waymarks/shared';
 import { REFRESH_RETRY_MS, SESSION_EXPIRED_MESSAGE, SessionExpiredError, SessionManager } from './session';
 import { ConnectionMonitor } from '../../lib/connection';
 import { flush, manualClock } from '../../testing/manual-clock';
@@ -72,7 +72,12 @@ describe('SessionManager', () => {
 
     await manager.start();
 
-    expect(manager.getSnapshot()).toEqual({ status: 'signedOut', user: null, expired: false });
+    expect(manager.getSnapshot()).toEqual({
+      status: 'signedOut',
+      user: null,
+      expired: false,
+      offline: false,
+    });
   });
 
   it('starts signed out, without the expired flag, when the refresh cookie is refused', async () => {
@@ -81,7 +86,12 @@ describe('SessionManager', () => {
 
     await manager.start();
 
-    expect(manager.getSnapshot()).toEqual({ status: 'signedOut', user: null, expired: false });
+    expect(manager.getSnapshot()).toEqual({
+      status: 'signedOut',
+      user: null,
+      expired: false,
+      offline: false,
+    });
   });
 
   it('starts signed out when the server cannot be reached and nothing watches the connection', async () => {
@@ -313,7 +323,7 @@ describe('SessionManager', () => {
       '/api/auth/refresh',
       '/api/pins',
     ]);
-    expect(manager.getSnapshot()).toEqual({ status: 'signedOut', user: null, expired: true });
+    expect(manager.getSnapshot()).toEqual({ status: 'signedOut', user: null, expired: true, offline: false });
     expect(manager.getAccessToken()).toBeNull();
   });
 
@@ -405,7 +415,12 @@ describe('SessionManager', () => {
 
     expect(calls[1]?.path).toBe('/api/auth/signout');
     expect(authHeader(calls[1]!.init)).toBe('Bearer t1');
-    expect(manager.getSnapshot()).toEqual({ status: 'signedOut', user: null, expired: false });
+    expect(manager.getSnapshot()).toEqual({
+      status: 'signedOut',
+      user: null,
+      expired: false,
+      offline: false,
+    });
     // No refresh stays scheduled for a session that is gone.
     await clock.advance(2 * HOUR);
     expect(calls).toHaveLength(2);
@@ -458,5 +473,234 @@ describe('SessionManager', () => {
     await manager.signIn('ada@example.com', 'Secret123');
 
     expect(seen).toEqual(['signedOut', 'signedIn']);
+  });
+});
+
+describe('SessionManager offline start-up', () => {
+  const SERVER_USER = session('unused', 0).user;
+  /** The traveller this device kept: the same account, but not the object the server sends back. */
+  const KEPT_USER: User = { ...SERVER_USER, name: 'Ada as kept on this device' };
+  const offline = () => Promise.reject(new TypeError('Failed to fetch'));
+
+  const monitors: ConnectionMonitor[] = [];
+  afterEach(() => {
+    for (const monitor of monitors.splice(0)) monitor.dispose();
+  });
+
+  /**
+   * A server that cannot be reached until `serverBack`, watched by a real ConnectionMonitor (its first check
+   * is due two seconds after the failure); `refresh` answers /api/auth/refresh once it is reachable, and any
+   * other path answers only the bearer of t1.
+   */
+  function offlineStartUp({
+    kept,
+    refresh,
+    reachableAtStart = false,
+  }: {
+    kept: () => Promise<User | null>;
+    refresh?: () => Response | Promise<Response>;
+    reachableAtStart?: boolean;
+  }) {
+    const clock = manualClock();
+    let up = reachableAtStart;
+    const { fetch: raw, calls } = fakeFetch((path, init) => {
+      if (!up) return offline();
+      if (path === '/api/health') return json(200, { status: 'ok' });
+      if (path === '/api/auth/refresh')
+        return refresh ? refresh() : json(200, session('t1', clock.now() + HOUR));
+      return authHeader(init) === 'Bearer t1' ? json(200, { pins: [] }) : unauthorized();
+    });
+    const connection = new ConnectionMonitor({ fetch: raw, clock });
+    monitors.push(connection);
+    const restoreOffline = vi.fn(kept);
+    const manager = new SessionManager({ fetch: connection.watch(raw), clock, connection, restoreOffline });
+    let started = false;
+    const start = async () => {
+      void manager.start().then(() => (started = true));
+      await settled();
+    };
+    const serverBack = async () => {
+      up = true;
+      await clock.advance(2_000);
+      await settled();
+    };
+    const serverGone = () => {
+      up = false;
+    };
+    return {
+      clock,
+      manager,
+      connection,
+      calls,
+      restoreOffline,
+      start,
+      serverBack,
+      serverGone,
+      hasStarted: () => started,
+    };
+  }
+
+  it('shows the kept user as signed in and offline when the server cannot be reached at start', async () => {
+    const { manager, connection, restoreOffline, start, hasStarted } = offlineStartUp({
+      kept: () => Promise.resolve(KEPT_USER),
+    });
+
+    await start();
+
+    expect(connection.getSnapshot().reachable).toBe(false);
+    expect(restoreOffline).toHaveBeenCalledTimes(1);
+    expect(manager.getSnapshot()).toEqual({
+      status: 'signedIn',
+      user: KEPT_USER,
+      expired: false,
+      offline: true,
+    });
+    // Signed in as far as the screens go, but with no token, and the real start-up still waits.
+    expect(manager.getAccessToken()).toBeNull();
+    expect(hasStarted()).toBe(false);
+  });
+
+  it('stays loading when the server cannot be reached at start and the device keeps no user', async () => {
+    const { manager, connection, restoreOffline, start } = offlineStartUp({
+      kept: () => Promise.resolve(null),
+    });
+
+    await start();
+
+    expect(connection.getSnapshot().reachable).toBe(false);
+    expect(restoreOffline).toHaveBeenCalledTimes(1);
+    expect(manager.getSnapshot()).toEqual({ status: 'loading', user: null, expired: false, offline: false });
+  });
+
+  it('holds a request made while offline until the server is back, then sends it with the new access token', async () => {
+    const { manager, calls, start, serverBack, hasStarted } = offlineStartUp({
+      kept: () => Promise.resolve(KEPT_USER),
+    });
+    await start();
+    expect(manager.getSnapshot().offline).toBe(true);
+
+    let settledWith: 'resolved' | 'rejected' | null = null;
+    const pending = manager.request('/pins');
+    pending.then(
+      () => (settledWith = 'resolved'),
+      () => (settledWith = 'rejected'),
+    );
+    await settled();
+
+    // Neither sent without a token nor refused for the lack of one: it waits for the real session.
+    expect(calls.map((call) => call.path)).toEqual(['/api/auth/refresh']);
+    expect(settledWith).toBeNull();
+
+    await serverBack();
+
+    await expect(pending).resolves.toEqual({ pins: [] });
+    expect(hasStarted()).toBe(true);
+    expect(calls.map((call) => call.path)).toEqual([
+      '/api/auth/refresh',
+      '/api/health',
+      '/api/auth/refresh',
+      '/api/pins',
+    ]);
+    expect(authHeader(calls[3]!.init)).toBe('Bearer t1');
+    expect(manager.getAccessToken()).toBe('t1');
+    expect(manager.getSnapshot()).toEqual({
+      status: 'signedIn',
+      user: SERVER_USER,
+      expired: false,
+      offline: false,
+    });
+  });
+
+  it('ends the session shown offline as expired when the server is back and refuses the refresh', async () => {
+    const { manager, calls, start, serverBack, hasStarted } = offlineStartUp({
+      kept: () => Promise.resolve(KEPT_USER),
+      refresh: unauthorized,
+    });
+    await start();
+    expect(manager.getSnapshot()).toMatchObject({ status: 'signedIn', offline: true });
+
+    await serverBack();
+
+    expect(hasStarted()).toBe(true);
+    expect(calls.map((call) => call.path)).toEqual(['/api/auth/refresh', '/api/health', '/api/auth/refresh']);
+    expect(manager.getSnapshot()).toEqual({ status: 'signedOut', user: null, expired: true, offline: false });
+    expect(manager.getAccessToken()).toBeNull();
+  });
+
+  it('never asks for the kept user when the server answers the refresh at start', async () => {
+    const { manager, restoreOffline, start, hasStarted } = offlineStartUp({
+      kept: () => Promise.resolve(KEPT_USER),
+      reachableAtStart: true,
+    });
+
+    await start();
+
+    expect(hasStarted()).toBe(true);
+    expect(restoreOffline).not.toHaveBeenCalled();
+    expect(manager.getSnapshot()).toEqual({
+      status: 'signedIn',
+      user: SERVER_USER,
+      expired: false,
+      offline: false,
+    });
+  });
+
+  it('never puts a kept user found late over the live session, even when the server is unreachable again', async () => {
+    let giveKept: (user: User) => void = () => {};
+    const { manager, connection, restoreOffline, start, serverBack, serverGone, hasStarted } = offlineStartUp(
+      {
+        kept: () =>
+          new Promise<User>((resolve) => {
+            giveKept = resolve;
+          }),
+      },
+    );
+    await start();
+    expect(restoreOffline).toHaveBeenCalledTimes(1);
+    expect(manager.getSnapshot().status).toBe('loading');
+    await serverBack();
+    expect(hasStarted()).toBe(true);
+
+    // The server is lost again (a request finds it gone) before the device has read its kept user.
+    serverGone();
+    await expect(manager.request('/pins')).rejects.toThrow('Failed to fetch');
+    expect(connection.getSnapshot().reachable).toBe(false);
+    giveKept(KEPT_USER);
+    await settled();
+
+    expect(manager.getSnapshot()).toEqual({
+      status: 'signedIn',
+      user: SERVER_USER,
+      expired: false,
+      offline: false,
+    });
+    expect(manager.getAccessToken()).toBe('t1');
+  });
+
+  it('does not show a kept user found after the server is back, while the refresh is still on its way', async () => {
+    let giveKept: (user: User) => void = () => {};
+    let answerRefresh: (response: Response) => void = () => {};
+    const { clock, manager, connection, start, serverBack } = offlineStartUp({
+      kept: () =>
+        new Promise<User>((resolve) => {
+          giveKept = resolve;
+        }),
+      refresh: () =>
+        new Promise<Response>((resolve) => {
+          answerRefresh = resolve;
+        }),
+    });
+    await start();
+
+    await serverBack();
+    expect(connection.getSnapshot().reachable).toBe(true);
+    expect(manager.getSnapshot().status).toBe('loading');
+    giveKept(KEPT_USER);
+    await settled();
+
+    expect(manager.getSnapshot()).toEqual({ status: 'loading', user: null, expired: false, offline: false });
+    answerRefresh(json(200, session('t1', clock.now() + HOUR)));
+    await settled();
+    expect(manager.getSnapshot()).toMatchObject({ status: 'signedIn', user: SERVER_USER, offline: false });
   });
 });

@@ -25,6 +25,11 @@ interface AuthSnapshot {
   user: User | null;
   /** True after the session ended because a refresh was refused; reset by the next sign-in. */
   expired: boolean;
+  /**
+   * True while the server cannot be reached at start-up and the app shows the traveller kept on this device
+   * (app/offline): signed in as far as the screens go, with no token; requests wait for the real session.
+   */
+  offline: boolean;
 }
 
 /** Thrown by `request` when the API still answers 401 after one refresh. */
@@ -40,14 +45,20 @@ interface SessionManagerOptions {
   clock?: Clock;
   /** Tells whether the server can be reached (see start). */
   connection?: ConnectionMonitor;
+  /**
+   * At a start-up that cannot reach the server: the traveller this device last kept (their places put back
+   * where the screens read them), shown until the server is back, or null when it keeps none.
+   */
+  restoreOffline?: () => Promise<User | null>;
 }
 
 export class SessionManager {
   private readonly fetchImpl: typeof fetch;
   private readonly clock: Clock;
   private readonly connection: ConnectionMonitor | undefined;
+  private readonly restoreOffline: (() => Promise<User | null>) | undefined;
   private session: Session | null = null;
-  private snapshot: AuthSnapshot = { status: 'loading', user: null, expired: false };
+  private snapshot: AuthSnapshot = { status: 'loading', user: null, expired: false, offline: false };
   private readonly listeners = new Set<() => void>();
   private refreshInFlight: Promise<Session | null> | null = null;
   private refreshTimer: unknown = null;
@@ -55,10 +66,11 @@ export class SessionManager {
   /** Bumped whenever the session is replaced or ended by the user, so late refresh answers are dropped. */
   private generation = 0;
 
-  constructor({ fetch, clock = systemClock, connection }: SessionManagerOptions) {
+  constructor({ fetch, clock = systemClock, connection, restoreOffline }: SessionManagerOptions) {
     this.fetchImpl = fetch;
     this.clock = clock;
     this.connection = connection;
+    this.restoreOffline = restoreOffline;
   }
 
   /** For useSyncExternalStore: the same object until something changes. */
@@ -76,7 +88,7 @@ export class SessionManager {
   /**
    * Restores a session from the refresh cookie; later calls return the first call's promise. When the
    * server cannot be reached, the session is restored once it is back (the connection's banner says why
-   * the page waits); when it asks to wait (429), it is asked again after its Retry-After; without a
+   * the page waits), the traveller this device keeps being shown meanwhile (restoreOffline); when it asks to wait (429), it is asked again after its Retry-After; without a
    * connection monitor, or when the server failed in its own way, the visitor starts signed out.
    */
   start(): Promise<void> {
@@ -135,7 +147,7 @@ export class SessionManager {
     const user = await callEndpoint(this.request, 'me');
     if (this.session) {
       this.session = { ...this.session, user };
-      this.publish({ status: 'signedIn', user, expired: false });
+      this.publish({ status: 'signedIn', user, expired: false, offline: false });
     }
     return user;
   }
@@ -145,9 +157,10 @@ export class SessionManager {
    * or the refresh is, the session ends and SessionExpiredError is thrown.
    */
   request: Transport = async (path, options = {}) => {
-    if (this.snapshot.status === 'loading') await this.start();
+    if (this.snapshot.status === 'loading' || this.snapshot.offline) await this.start();
     const token = this.getAccessToken();
-    if (!token) throw new Error(NO_TOKEN_MESSAGE);
+    // A request that waited for the server while offline finds the session gone when it came back.
+    if (!token) throw this.snapshot.expired ? new SessionExpiredError() : new Error(NO_TOKEN_MESSAGE);
 
     try {
       return await apiFetch(this.fetchImpl, path, { ...options, token });
@@ -191,13 +204,27 @@ export class SessionManager {
       this.endSession({ expired: false });
       return Promise.resolve();
     }
+    const generation = this.generation;
+    void this.showOffline(generation);
     return new Promise((resolve) => {
       const stop = connection.onReconnect(() => {
         stop();
         this.startup = null;
+        // Signed out (or in) meanwhile, from the traveller shown offline: that choice stands.
+        if (generation !== this.generation) return resolve();
         resolve(this.start());
       });
     });
+  }
+
+  /** The traveller kept on this device, while the start-up waits for the server and nobody signed in. */
+  private async showOffline(generation: number): Promise<void> {
+    const user = await Promise.resolve()
+      .then(() => this.restoreOffline?.())
+      .catch(() => null);
+    if (!user || generation !== this.generation || this.snapshot.status !== 'loading') return;
+    if (this.connection?.getSnapshot().reachable) return;
+    this.publish({ status: 'signedIn', user, expired: false, offline: true });
   }
 
   private async runRefresh(): Promise<Session | null> {
@@ -218,9 +245,13 @@ export class SessionManager {
     return session;
   }
 
-  /** The server has no session for this browser: a live one ends as expired; at start-up it is signed out. */
+  /**
+   * The server has no session for this browser: a live one (or the one shown offline) ends as expired; at
+   * start-up it is signed out.
+   */
   private noSession(): null {
-    if (this.session) this.expire();
+    // The traveller shown from this device while offline had a session too, which is gone.
+    if (this.session || this.snapshot.offline) this.expire();
     else this.endSession({ expired: false });
     return null;
   }
@@ -238,7 +269,7 @@ export class SessionManager {
 
   private setSession(session: Session): void {
     this.session = session;
-    this.publish({ status: 'signedIn', user: session.user, expired: false });
+    this.publish({ status: 'signedIn', user: session.user, expired: false, offline: false });
     this.scheduleRefresh(session.expiresAt - REFRESH_MARGIN_MS - this.clock.now());
   }
 
@@ -269,7 +300,7 @@ export class SessionManager {
   private endSession({ expired }: { expired: boolean }): void {
     this.session = null;
     this.cancelTimer();
-    this.publish({ status: 'signedOut', user: null, expired });
+    this.publish({ status: 'signedOut', user: null, expired, offline: false });
   }
 
   private cancelTimer(): void {
@@ -279,7 +310,12 @@ export class SessionManager {
 
   private publish(next: AuthSnapshot): void {
     const current = this.snapshot;
-    if (current.status === next.status && current.user === next.user && current.expired === next.expired) {
+    if (
+      current.status === next.status &&
+      current.user === next.user &&
+      current.expired === next.expired &&
+      current.offline === next.offline
+    ) {
       return;
     }
     this.snapshot = next;

@@ -268,9 +268,13 @@ export default function PrivacyPolicy({ supportEmail }: LegalPageProps) {
                 banner here.
               </p>
               <p>
-                Your browser&apos;s storage holds only your map display preferences: whether country
-                highlighting, the timeline and pins are shown. They stay on your device and are never sent to
-                us.
+                Your browser&apos;s storage holds your map display preferences (whether country highlighting,
+                the timeline and pins are shown) and, once you have signed in, a copy of your places and
+                country figures, so that your map opens when you are offline, marked with the date it was
+                saved. Photos you share to the installed app wait there until the upload takes them, an hour
+                at most. The app&apos;s own files and the map&apos;s tiles are kept too, so that it opens
+                without a network. Signing out removes your places and any shared photos from the device; none
+                of this is sent to us except the photos you then upload.
               </p>
             </>
           ),

@@ -39,6 +39,7 @@ function PlaceBody({
   leftover,
   onLeftover,
   onQuickUploaded,
+  sharedFiles,
 }: {
   place: MapPlace;
   tier: TierId;
@@ -57,6 +58,8 @@ function PlaceBody({
   onLeftover: (leftover: UploadLeftover, pinId: string) => void;
   /** A quick upload that placed files: the dialog sums it up rather than opening one of its places. */
   onQuickUploaded: (outcome: UploadOutcome) => void;
+  /** A quick upload's first selection: files shared to the installed app from the phone's gallery. */
+  sharedFiles: readonly File[] | null;
 }) {
   const pin = place.pin;
   // SPEC.md §2: the dialog opens on the view tab when the pin exists and has media, or just had files
@@ -103,7 +106,12 @@ function PlaceBody({
   }
 
   const uploadPanel = (
-    <UploadPanel target={{ ...place, pin }} existingPins={pins} onUploaded={uploaded} initial={leftover} />
+    <UploadPanel
+      target={{ ...place, pin }}
+      existingPins={pins}
+      onUploaded={uploaded}
+      initial={leftover ?? (quick && sharedFiles?.length ? { files: [...sharedFiles], results: [] } : null)}
+    />
   );
 
   if (!pin) {
@@ -173,6 +181,7 @@ export function LocationDialog({
   onDeleted,
   onMovePin,
   onShowOnMap,
+  sharedFiles = null,
 }: {
   place: MapPlace | null;
   tier: TierId;
@@ -185,6 +194,8 @@ export function LocationDialog({
   onMovePin?: (pin: Pin) => void;
   /** 'Show on map' at the end of a quick upload: the places it added, for the map to show them all. */
   onShowOnMap: (pins: Pin[]) => void;
+  /** Files shared to the installed app: the quick upload opens with them selected. */
+  sharedFiles?: readonly File[] | null;
 }) {
   const [shown, setShown] = useState(place);
   // Keep the last place while the dialog animates closed.
@@ -290,6 +301,7 @@ export function LocationDialog({
                 leftover={leftover && leftover.pinId === pin?.pinId ? leftover : null}
                 onLeftover={(kept, pinId) => setLeftover({ ...kept, pinId })}
                 onQuickUploaded={setQuickOutcome}
+                sharedFiles={sharedFiles}
               />
             )}
           </>

@@ -71,7 +71,9 @@ export function UploadPanel({
   const [progress, setProgress] = useState(0);
   /** A refusal of the whole run (nothing selected, no GPS in quick upload, a pin not made). */
   const [error, setError] = useState<string | null>(null);
-  const [results, setResults] = useState<FileResult[] | null>(initial?.results ?? null);
+  const [results, setResults] = useState<FileResult[] | null>(
+    initial?.results.length ? initial.results : null,
+  );
   const [explain, setExplain] = useState<string | null>(null);
   /** A quick upload's files without GPS, waiting for a place; a new selection leaves them there. */
   const [tray, setTray] = useState<UnplacedFile[]>([]);

@@ -5,7 +5,7 @@ import type { Pin, PinCreateRequest, PinUpdateRequest } from '@waymarks/shared';
 import { useApi } from '../../../app/auth/useApi';
 import { countryKeys } from './countries';
 
-const pinKeys = {
+export const pinKeys = {
   all: ['pins'] as const,
 };
 
