@@ -23,6 +23,7 @@ import { AppError } from '../../http/errors.js';
 import { hashToken, randomToken } from '../auth/index.js';
 import { avatarKeyPrefix } from '../avatar/index.js';
 import { importKeyPrefix } from '../imports/index.js';
+import { shareImageKeyPrefix } from '../share/index.js';
 import { streamAccountArchive } from './account-archive.js';
 import { accountDeletedMail } from './account.mails.js';
 import type { AccountRepository } from './account.repository.js';
@@ -156,6 +157,7 @@ export class AccountService {
       ...mediaKeys,
       ...(await this.keysUnder(avatarKeyPrefix(user.id))),
       ...(await this.keysUnder(importKeyPrefix(user.id))),
+      ...(await this.keysUnder(shareImageKeyPrefix(user.id))),
     ];
     if (keys.length > 0) {
       await storage.delete(keys).catch((error: unknown) => this.deps.onCleanupError(error, keys));
@@ -164,7 +166,7 @@ export class AccountService {
   }
 
   /**
-   * The account's objects under a prefix: its avatar renders and import files, read from storage rather
+   * The account's objects under a prefix: its avatar renders, import files and share pictures, read from storage rather
    * than from their (deleted) rows, so that one a failed replacement or a crash left behind goes too.
    */
   private async keysUnder(prefix: string): Promise<string[]> {

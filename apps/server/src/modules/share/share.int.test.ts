@@ -3,6 +3,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ShareSettings, SHARE_TOKEN_PATTERN } from '@waymarks/shared';
+import { createStorage } from '../../adapters/storage/storage.js';
+import { buildApp } from '../../app.js';
 import { uploadFixture } from '../../testing/uploads.js';
 import { storedZipEntries } from '../../testing/zip-entries.js';
 import {
@@ -15,6 +17,7 @@ import {
   type SignedInUser,
   type TestApp,
 } from '../../testing/test-app.js';
+import { shareImageKeyPrefix } from './index.js';
 
 /** DSCN0010.jpg's own GPS position (tests/fixtures/media), which no shared byte may carry. */
 const BASEL = { lat: 47.559_612, lng: 7.588_576, title: 'Basel Münster' };
@@ -285,6 +288,60 @@ describe.each(testDialects())('the travel page on %s', (dialect) => {
     expect((await page(`${settings.url}/image.png?format=huge`)).statusCode).toBe(400);
     await call('PUT', '/api/share', ida, { enabled: false });
     expect((await page(`${settings.url}/image.png`)).statusCode).toBe(404);
+  });
+
+  it('draws a picture once for every instance: another instance answers it from storage, only the current version is kept, and none once the page is off or the account gone', async () => {
+    const storage = createStorage(t.config.storage, { signingSecret: t.config.authSecret });
+    const kept = async (userId: string) => {
+      const keys: string[] = [];
+      for await (const object of storage.list(shareImageKeyPrefix(userId))) keys.push(object.key);
+      return keys.sort();
+    };
+    const ida = await newAccount();
+    await createPinAs(call, ida, LISBON);
+    const settings = await sharing(ida);
+    const first = await page(`${settings.url}/image.png`);
+    expect([first.statusCode, first.headers['x-cache']]).toEqual([200, 'miss']);
+    expect(await kept(ida.userId)).toHaveLength(1);
+
+    // A second instance of the app on the same database and storage.
+    const other = await buildApp({ config: t.config, db: t.db });
+    try {
+      const second = await other.inject({ method: 'GET', url: `${settings.url}/image.png` });
+      expect([second.statusCode, second.headers['x-cache'], second.headers.etag]).toEqual([
+        200,
+        'hit',
+        first.headers.etag,
+      ]);
+      expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    } finally {
+      await other.close();
+    }
+
+    // Both sizes of the current version are kept; a new place leaves only the new version's picture.
+    await page(`${settings.url}/image.png?format=story`);
+    expect(await kept(ida.userId)).toHaveLength(2);
+    await createPinAs(call, ida, KYOTO);
+    const changed = await page(`${settings.url}/image.png`);
+    expect(changed.headers['x-cache']).toBe('miss');
+    const [current] = await kept(ida.userId);
+    expect(await kept(ida.userId)).toEqual([current]);
+    expect(current).toMatch(/-og\.png$/);
+
+    // Turned off, the page keeps no picture of itself.
+    await call('PUT', '/api/share', ida, { enabled: false });
+    expect(await kept(ida.userId)).toEqual([]);
+
+    // Nor does a deleted account.
+    const again = await sharing(ida);
+    expect((await page(`${again.url}/image.png`)).statusCode).toBe(200);
+    expect(await kept(ida.userId)).toHaveLength(1);
+    const deleted = await call('DELETE', '/api/account', ida, {
+      email: await emailOf(ida),
+      password: TEST_PASSWORD,
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(await kept(ida.userId)).toEqual([]);
   });
 
   it('is in the account export once set, with what it shows and hides', async () => {

@@ -31,6 +31,14 @@ import type { ShareChoices, ShareRepository, ShareRow } from './share.repository
 
 /** Share pictures kept in memory: two formats of the most recently shared pages, 0.1–0.3 MB each. */
 const IMAGES_KEPT = 200;
+
+/**
+ * Where a traveller's share pictures are kept for every instance: one folder each, holding the pictures of
+ * the page's current version only, emptied when the page is turned off or the account deleted.
+ */
+export const shareImageKeyPrefix = (userId: string): string => `share-images/${userId}/`;
+const shareImageKey = (userId: string, version: string, format: ShareImageFormat) =>
+  `${shareImageKeyPrefix(userId)}${version}-${format}.png`;
 /**
  * What one process keeps of pages and of their photos' keys, in bytes (estimated: a page's places at
  * BYTES_A_PLACE each and its HTML at most HTML_BYTES_MAX, a photo's row at BYTES_A_PHOTO): the pages of
@@ -119,7 +127,7 @@ export interface ShareServiceDeps {
   users: Pick<UserAccounts, 'findById'>;
   /** Where a media item's derivative is stored (the media module's keys). */
   derivativeKey: (item: StoredMedia, size: PhotoSize) => string;
-  storage: Pick<ObjectStorage, 'read'>;
+  storage: Pick<ObjectStorage, 'read' | 'put' | 'list' | 'delete'>;
   /** Keys the photos' addresses: without it, a page's photo keys cannot be told from its token. */
   secret: string;
   now: () => number;
@@ -149,14 +157,21 @@ export class ShareService implements TravellerShare {
     const found = await this.pageRows(token);
     if (!found) return undefined;
     const { version, avatar } = await this.versionOf(found);
-    const { bytes, rendered } = await this.images.get(`${found.user.id}.${format}.${version}`, async () => {
+    const userId = found.user.id;
+    const key = shareImageKey(userId, version, format);
+    let drawn = false;
+    const { bytes, rendered } = await this.images.get(key, async () => {
+      // Another instance may have drawn this version already.
+      const stored = await this.storedPicture(key);
+      if (stored) return stored;
+      drawn = true;
       // The picture shows no photos, so a copy of the page of any age at this version will do.
       const page = (await this.keptPage(token, version, Infinity))?.page;
       if (!page) throw new Error('the travel page went away while its picture was made');
       const avatarPng = avatar?.image_key
         ? await buffer(await this.deps.storage.read(avatar.image_key))
         : null;
-      return renderShareImage({
+      const png = await renderShareImage({
         format,
         visitedCountries: page.countries,
         pins: page.sections.showMap ? page.places : [],
@@ -164,8 +179,41 @@ export class ShareService implements TravellerShare {
         displayName: page.displayName,
         avatarPng,
       });
+      // Kept for the other instances before it is answered, so that what is stored never changes behind a
+      // request that has been answered; a picture that could not be kept is drawn again there.
+      await this.keepPicture(userId, version, key, png);
+      return png;
     });
-    return { png: bytes, etag: `"${version}-${format}"`, rendered };
+    return { png: bytes, etag: `"${version}-${format}"`, rendered: rendered && drawn };
+  }
+
+  /** The picture another instance kept, if any; storage out of reach is the same as none. */
+  private async storedPicture(key: string): Promise<Buffer | undefined> {
+    try {
+      return await buffer(await this.deps.storage.read(key));
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Keeps the picture, and drops those of the traveller's earlier versions. */
+  private async keepPicture(userId: string, version: string, key: string, png: Buffer): Promise<void> {
+    try {
+      await this.deps.storage.put(key, png, 'image/png');
+      const current = `${shareImageKeyPrefix(userId)}${version}-`;
+      await this.dropPictures(userId, (stored) => !stored.startsWith(current));
+    } catch {
+      // Not kept: each instance draws it once for itself instead.
+    }
+  }
+
+  /** Deletes the traveller's kept share pictures that `drop` picks. */
+  private async dropPictures(userId: string, drop: (key: string) => boolean = () => true): Promise<void> {
+    const keys: string[] = [];
+    for await (const object of this.deps.storage.list(shareImageKeyPrefix(userId))) {
+      if (drop(object.key)) keys.push(object.key);
+    }
+    if (keys.length > 0) await this.deps.storage.delete(keys);
   }
 
   /**
@@ -247,6 +295,8 @@ export class ShareService implements TravellerShare {
       choices.hidden_countries = JSON.stringify([...new Set(request.hiddenCountries)].sort());
     }
     const row = await this.deps.shares.save(user.id, choices, this.deps.now());
+    // A page turned off keeps no picture of itself.
+    if (!row.token) await this.dropPictures(user.id).catch(() => undefined);
     return this.settingsOf(user.id, row);
   }
 
