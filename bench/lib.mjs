@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   existsSync,
+  linkSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -611,6 +612,132 @@ export async function insertPins(database, pins) {
   }
 }
 
+/**
+ * One photo as an upload leaves it in storage: a 1600×1200 JPEG original (grain at the scale a thumbnail
+ * keeps, so the thumbnail weighs about 20 KB, as a phone photo's does) and the derivatives the server's
+ * media job makes of it (apps/server/src/media/images.ts: a 400×400 thumbnail cropped by attention and a
+ * preview inside 1600×1600, WebP at quality 80). Resolves { original, thumbnail, preview } (Buffers),
+ * width and height.
+ */
+async function benchPhoto() {
+  const { default: sharp } = await import('sharp');
+  const [width, height] = [1600, 1200];
+  const grain = await sharp({
+    create: {
+      width: width / 4,
+      height: height / 4,
+      channels: 3,
+      background: { r: 0, g: 0, b: 0 },
+      noise: { type: 'gaussian', mean: 128, sigma: 10 },
+    },
+  })
+    .png()
+    .toBuffer();
+  const original = await sharp(grain)
+    .resize(width, height, { kernel: 'cubic' })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  const [thumbnail, preview] = await Promise.all([
+    sharp(original)
+      .resize(400, 400, { fit: 'cover', position: sharp.strategy.attention })
+      .webp({ quality: 80 })
+      .toBuffer(),
+    sharp(original)
+      .resize(1600, 1600, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer(),
+  ]);
+  return { original, thumbnail, preview, width, height };
+}
+
+/** Photos on each place that shares them, in seedSharedPhotos: 2,000 photos are on 500 places. */
+const PHOTOS_A_PLACE = 4;
+
+/**
+ * `count` ready photos of `userId` (benchPhoto's), PHOTOS_A_PLACE on each of the first of `pinIds`, shared
+ * on the travel page, as completed uploads whose derivatives are made leave them: the objects under
+ * `storageDir` (the local storage's folder, DATA_DIR/media) at the server's mediaKeys, each a hard link to
+ * one file, as the page reads bytes and 3 × 2,000 copies would only fill the disk; the media rows inserted
+ * on `database` (as insertPins), and each pin marked as sharing its photos (share_photos) and brought up to
+ * date by the server's own refreshPin (media_count, verification), in one transaction. No content hash
+ * (rows stored before hashes were kept have none), so the same bytes are not one item. The account's
+ * storage use is counted from the media rows (usageOf); travel_stats is not rewritten, as for insertPins.
+ * Resolves { photos, places } with places the number of pins holding them.
+ */
+export async function seedSharedPhotos({ database, storageDir, userId, pinIds, count }) {
+  const { createDatabase, migrateToLatest, refreshPin, mediaKeys } = await import(
+    await bundleServerCode(
+      'photos-seed',
+      [
+        "export { createDatabase, migrateToLatest } from './apps/server/src/db/database.ts';",
+        "export { refreshPin } from './apps/server/src/modules/media/media.repository.parts.ts';",
+        "export { mediaKeys } from './apps/server/src/modules/media/media-keys.ts';",
+      ].join('\n'),
+    )
+  );
+  const places = pinIds.slice(0, Math.ceil(count / PHOTOS_A_PLACE));
+  if (places.length * PHOTOS_A_PLACE < count)
+    throw new Error(`${count} photos need more than ${pinIds.length} pins`);
+  const photo = await benchPhoto();
+  const sources = tempDir('waymarks-bench-photo-');
+  for (const object of ['original', 'thumbnail', 'preview']) {
+    writeFileSync(path.join(sources, object), photo[object]);
+  }
+  const now = Date.now();
+  const rows = [];
+  for (let i = 0; i < count; i += 1) {
+    const id = randomUUID();
+    const keys = mediaKeys(userId, id);
+    for (const object of ['original', 'thumbnail', 'preview']) {
+      const file = path.join(storageDir, ...keys[object].split('/'));
+      mkdirSync(path.dirname(file), { recursive: true });
+      linkSync(path.join(sources, object), file);
+    }
+    const at = now - (count - i) * 1000;
+    rows.push({
+      id,
+      user_id: userId,
+      pin_id: places[Math.floor(i / PHOTOS_A_PLACE)],
+      storage_key: keys.original,
+      status: 'ready',
+      filename: `IMG_${String(i + 1).padStart(4, '0')}.jpg`,
+      content_type: 'image/jpeg',
+      kind: 'image',
+      declared_bytes: photo.original.length,
+      size_bytes: photo.original.length,
+      width: photo.width,
+      height: photo.height,
+      created_at: at,
+      expires_at: at + 3_600_000,
+      uploaded_at: at,
+      derivatives: 'ready',
+    });
+  }
+  const db = createDatabase(database);
+  try {
+    await migrateToLatest(db);
+    await db.transaction().execute(async (trx) => {
+      for (let start = 0; start < rows.length; start += 500) {
+        await trx
+          .insertInto('media')
+          .values(rows.slice(start, start + 500))
+          .execute();
+      }
+      for (let start = 0; start < places.length; start += 500) {
+        await trx
+          .updateTable('pins')
+          .set({ share_photos: 1 })
+          .where('id', 'in', places.slice(start, start + 500))
+          .execute();
+      }
+      for (const pinId of places) await refreshPin(trx, pinId, now);
+    });
+  } finally {
+    await db.destroy();
+  }
+  return { photos: count, places: places.length };
+}
+
 /** Newest file under `dir` (recursively), skipping build output and dependencies: is a build stale? */
 export function newestFile(dir) {
   let newest = { file: undefined, mtime: 0 };
@@ -804,12 +931,31 @@ export async function travellerPinRows(userId, { count = 10_000, countries = 120
 }
 
 /**
- * The built server with a verified traveller (signedInUser) holding `pins` pins (travellerPinRows,
- * inserted by insertPins on the server's SQLite file) and the travel page turned on through
- * PUT /api/share. Resolves { server, base, dataDir, user, authHeaders, pagePath, countries }; the caller
- * stops `server` (stopProcess).
+ * How many photo thumbnails the travel page at `pagePath` links (/t/{token}/thumbs/{key}.webp), once the
+ * first of them has answered 200 with a WebP; throws when the page links none.
  */
-export async function startSharedTraveller({ pins = 10_000, env = {}, log = () => {} } = {}) {
+async function sharedThumbnails(base, pagePath) {
+  const page = await request(`${base}${pagePath}`, { headers: { accept: 'text/html' }, timeoutMs: 30_000 });
+  const thumbnails = page.body.toString().match(/\/t\/[\w-]+\/thumbs\/[\w-]+\.webp/g) ?? [];
+  if (page.status !== 200 || thumbnails.length === 0) {
+    throw new Error(`GET ${pagePath} answered ${page.status} with no photo thumbnails`);
+  }
+  const thumbnail = await request(`${base}${thumbnails[0]}`);
+  if (thumbnail.status !== 200 || thumbnail.headers['content-type'] !== 'image/webp') {
+    throw new Error(`GET ${thumbnails[0]} answered ${thumbnail.status} ${thumbnail.headers['content-type']}`);
+  }
+  return thumbnails.length;
+}
+
+/**
+ * The built server with a verified traveller (signedInUser) holding `pins` pins (travellerPinRows,
+ * inserted by insertPins on the server's SQLite file), `photos` ready photos shared from the first of them
+ * (seedSharedPhotos) and the travel page turned on through PUT /api/share. With photos, the page must link
+ * their thumbnails and one must answer as a WebP. Resolves { server, base, dataDir, user, authHeaders,
+ * pagePath, countries, photosShown } (photosShown: the thumbnails the page links); the caller stops
+ * `server` (stopProcess).
+ */
+export async function startSharedTraveller({ pins = 10_000, photos = 0, env = {}, log = () => {} } = {}) {
   const dataDir = tempDir();
   const port = await freePort();
   const server = startServer({ port, dataDir, env });
@@ -818,12 +964,27 @@ export async function startSharedTraveller({ pins = 10_000, env = {}, log = () =
     await waitFor200(`${base}/api/ready`, server);
     const user = await signedInUser(base, dataDir);
     const { rows, countries } = await travellerPinRows(user.userId, { count: pins });
+    const database = { dialect: 'sqlite', file: path.join(dataDir, 'waymarks.db') };
     const insertStarted = performance.now();
-    await insertPins({ dialect: 'sqlite', file: path.join(dataDir, 'waymarks.db') }, rows);
+    await insertPins(database, rows);
     log(
       `${fmt(pins)} pins in ${countries.length} countries inserted in ${fmt(performance.now() - insertStarted)} ms ` +
         `(${fmt(rows.filter((row) => row.visit_date).length)} dated)`,
     );
+    if (photos > 0) {
+      const seedStarted = performance.now();
+      const seeded = await seedSharedPhotos({
+        database,
+        storageDir: path.join(dataDir, 'media'),
+        userId: user.userId,
+        pinIds: rows.map((row) => row.id),
+        count: photos,
+      });
+      log(
+        `${fmt(seeded.photos)} ready photos shared from ${fmt(seeded.places)} places, stored and inserted in ` +
+          `${fmt(performance.now() - seedStarted)} ms`,
+      );
+    }
     const authHeaders = { authorization: `Bearer ${user.accessToken}` };
     const share = await requestJson(`${base}/api/share`, {
       method: 'PUT',
@@ -834,7 +995,8 @@ export async function startSharedTraveller({ pins = 10_000, env = {}, log = () =
     if (!share.enabled || !share.url?.startsWith('/t/')) {
       throw new Error(`PUT /api/share answered ${JSON.stringify(share).slice(0, 300)}`);
     }
-    return { server, base, dataDir, user, authHeaders, pagePath: share.url, countries };
+    const photosShown = photos > 0 ? await sharedThumbnails(base, share.url) : 0;
+    return { server, base, dataDir, user, authHeaders, pagePath: share.url, countries, photosShown };
   } catch (error) {
     await stopProcess(server);
     throw error;

@@ -39,18 +39,21 @@ const IMAGES_KEPT = 200;
 export const shareImageKeyPrefix = (userId: string): string => `share-images/${userId}/`;
 const shareImageKey = (userId: string, version: string, format: ShareImageFormat) =>
   `${shareImageKeyPrefix(userId)}${version}-${format}.png`;
+
 /**
  * What one process keeps of pages and of their photos' keys, in bytes (estimated: a page's places at
- * BYTES_A_PLACE each and its HTML at most HTML_BYTES_MAX, a photo's row at BYTES_A_PHOTO): the pages of
- * dozens of travellers with 10,000 places, or of thousands with a few hundred. HTML is kept for at most
- * PAGE_KEPT_MS, so a photo whose thumbnail was still being made shows soon after.
+ * BYTES_A_PLACE each, its HTML at HTML_BYTES_GUESS until written and then at its length, a photo's row
+ * at BYTES_A_PHOTO): the pages of dozens of travellers with 10,000 places, or of thousands with a few
+ * hundred. HTML is kept for at most PAGE_KEPT_MS, so a photo whose thumbnail was still being made shows
+ * soon after.
  */
 const PAGES_KEPT_BYTES = 64 * 1024 * 1024;
 const PHOTO_INDEXES_KEPT_BYTES = 16 * 1024 * 1024;
 const BYTES_A_PLACE = 400;
-const HTML_BYTES_MAX = 400_000;
+const HTML_BYTES_GUESS = 400_000;
 const BYTES_A_PHOTO = 1024;
 const PAGE_KEPT_MS = 15_000;
+const placesBytes = (page: SharedPage) => page.places.length * BYTES_A_PLACE;
 
 /** The page's parts, as the settings name them and as the row stores them. */
 const SECTION_COLUMNS = {
@@ -230,7 +233,11 @@ export class ShareService implements TravellerShare {
     const { version } = await this.versionOf(found);
     const kept = await this.keptPage(token, version, PAGE_KEPT_MS);
     if (!kept) return undefined;
-    kept.html ??= Buffer.from(render(kept.page));
+    if (!kept.html) {
+      kept.html = Buffer.from(render(kept.page));
+      // Counted at its real length from now on, in place of the guess.
+      this.pages.set(token, version, { ...kept, bytes: placesBytes(kept.page) + kept.html.length });
+    }
     return { html: kept.html, indexable: kept.page.indexable, etag: `"${version}"` };
   }
 
@@ -244,7 +251,7 @@ export class ShareService implements TravellerShare {
     if (kept && now - kept.at < maxAgeMs) return kept;
     const page = await this.page(token);
     if (!page) return undefined;
-    const entry: KeptPage = { at: now, page, bytes: page.places.length * BYTES_A_PLACE + HTML_BYTES_MAX };
+    const entry: KeptPage = { at: now, page, bytes: placesBytes(page) + HTML_BYTES_GUESS };
     this.pages.set(token, version, entry);
     return entry;
   }

@@ -46,8 +46,8 @@ interface SessionManagerOptions {
   /** Tells whether the server can be reached (see start). */
   connection?: ConnectionMonitor;
   /**
-   * At a start-up that cannot reach the server: the traveller this device last kept (their places put back
-   * where the screens read them), shown until the server is back, or null when it keeps none.
+   * At a start-up that cannot reach the server: the traveller this device last kept, shown (with their
+   * places, app/offline) until the server is back, or null when it keeps none.
    */
   restoreOffline?: () => Promise<User | null>;
 }
@@ -88,8 +88,9 @@ export class SessionManager {
   /**
    * Restores a session from the refresh cookie; later calls return the first call's promise. When the
    * server cannot be reached, the session is restored once it is back (the connection's banner says why
-   * the page waits), the traveller this device keeps being shown meanwhile (restoreOffline); when it asks to wait (429), it is asked again after its Retry-After; without a
-   * connection monitor, or when the server failed in its own way, the visitor starts signed out.
+   * the page waits), the traveller this device keeps being shown meanwhile (restoreOffline); when it asks
+   * to wait (429), it is asked again after its Retry-After; without a connection monitor, or when the
+   * server failed in its own way, the visitor starts signed out.
    */
   start(): Promise<void> {
     this.startup ??= this.refresh().then(
