@@ -2,7 +2,8 @@
 // traveller has signed in, the app, its map and their places open with no network, marked as the copy kept
 // on the device and dated, and turn live again when the network is back; photos shared from the phone's
 // gallery (the manifest's share target) open the quick upload with them, whether the worker keeps them or,
-// without it, the server asks for them again. Set WAYMARKS_SHOTS_DIR to keep screenshots.
+// without it, the server asks for them again (on a phone alone: share sheets are a phone's). Set
+// WAYMARKS_SHOTS_DIR to keep screenshots.
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
@@ -123,7 +124,7 @@ test.describe('with the app installed', () => {
 
   test(
     'photos shared from the gallery open the quick upload with them, and upload to where they were taken',
-    { tag: '@phone' },
+    { tag: '@phone-only' },
     async ({ page }) => {
       await traveller(page);
       await dashboardWithWorker(page);
@@ -150,7 +151,7 @@ test.describe('with the app installed', () => {
 
 test(
   'photos shared before the app could keep them are asked for again, with Upload at hand',
-  { tag: '@phone' },
+  { tag: '@phone-only' },
   async ({ page }) => {
     // Service workers are blocked here: the share sheet's POST reaches the server, which keeps nothing.
     await traveller(page);
