@@ -6,7 +6,8 @@ import { prepareShareImages } from './share-image.js';
 import { ShareService, type ShareServiceDeps } from './share.service.js';
 
 export { shareRoutes, shareSettingsRoutes } from './share.routes.js';
-export { shareImageKeyPrefix, type ShareService } from './share.service.js';
+export { shareImageKeyPrefix } from './share-pictures.js';
+export type { ShareService } from './share.service.js';
 
 type ShareModuleDeps = Omit<ShareServiceDeps, 'shares'> & { db: Db };
 

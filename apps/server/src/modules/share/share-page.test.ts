@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sharePageHtml } from './share-page.js';
-import type { SharedPage, SharedPlace } from './share.service.js';
+import type { SharedPage, SharedPlace } from './page-contents.js';
 
 const ORIGIN = 'https://waymarks.example';
 

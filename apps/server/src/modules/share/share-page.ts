@@ -3,7 +3,7 @@
 // the traveller (their name, the places' titles) is escaped; nothing in it names the account.
 import { countedStates, SHARE_MESSAGES } from '@waymarks/shared';
 import { escapeHtml } from '../../adapters/mail/html.js';
-import type { SharedPage, SharedPlace } from './share.service.js';
+import type { SharedPage, SharedPlace } from './page-contents.js';
 import { SHARE_COLORS } from './share-image.js';
 import { worldMap } from './world-outline.js';
 

@@ -18,7 +18,8 @@ import { AppError } from '../../http/errors.js';
 import { perUserRateLimit } from '../../http/per-user-rate-limit.js';
 import { currentUser } from '../auth/require-auth.js';
 import { SHARE_NOT_FOUND_HTML, sharePageHtml } from './share-page.js';
-import type { SharedObject, ShareService } from './share.service.js';
+import type { SharedObject } from './page-contents.js';
+import type { ShareService } from './share.service.js';
 
 const security = [{ bearer: [] }];
 const tags = ['share'];

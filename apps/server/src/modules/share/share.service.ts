@@ -12,7 +12,6 @@ import {
   continentCount,
   countedStates,
   leaderboardName,
-  sharedPosition,
   type ShareSettings,
   type ShareUpdateRequest,
 } from '@waymarks/shared';
@@ -25,20 +24,20 @@ import type { TravellerShare } from '../../common/shares.js';
 import type { UserAccounts } from '../../common/users.js';
 import type { UserRow } from '../../db/schema.js';
 import { VersionedCache } from '../../common/versioned-cache.js';
-import { RenderOnce } from './render-once.js';
+import {
+  SECTION_COLUMNS,
+  allSections,
+  bool,
+  placeOf,
+  sectionsOf,
+  type PhotoSize,
+  type SharedObject,
+  type SharedPage,
+  type SharedPhoto,
+} from './page-contents.js';
+import { SharePictures } from './share-pictures.js';
 import { renderShareImage, type ShareImageFormat } from './share-image.js';
 import type { ShareChoices, ShareRepository, ShareRow } from './share.repository.js';
-
-/** Share pictures kept in memory: two formats of the most recently shared pages, 0.1–0.3 MB each. */
-const IMAGES_KEPT = 200;
-
-/**
- * Where a traveller's share pictures are kept for every instance: one folder each, holding the pictures of
- * the page's current version only, emptied when the page is turned off or the account deleted.
- */
-export const shareImageKeyPrefix = (userId: string): string => `share-images/${userId}/`;
-const shareImageKey = (userId: string, version: string, format: ShareImageFormat) =>
-  `${shareImageKeyPrefix(userId)}${version}-${format}.png`;
 
 /**
  * What one process keeps of pages and of their photos' keys, in bytes (estimated: a page's places at
@@ -55,52 +54,6 @@ const BYTES_A_PHOTO = 1024;
 const PAGE_KEPT_MS = 15_000;
 const placesBytes = (page: SharedPage) => page.places.length * BYTES_A_PLACE;
 
-/** The page's parts, as the settings name them and as the row stores them. */
-const SECTION_COLUMNS = {
-  showMap: 'show_map',
-  showStats: 'show_stats',
-  showTimeline: 'show_timeline',
-  showAvatar: 'show_avatar',
-  showPhotos: 'show_photos',
-} as const;
-
-export interface SharedPhoto {
-  /** The photo's address on the page: /t/{token}/photos/{key}.webp. */
-  key: string;
-  width: number | null;
-  height: number | null;
-  video: boolean;
-}
-
-export interface SharedPlace {
-  title: string;
-  lat: number;
-  lng: number;
-  countryCode: string;
-  countryName: string;
-  city: string;
-  visitDate: string | null;
-  photos: SharedPhoto[];
-}
-
-/** What the page at a token shows, read from the rows as they are (and kept per version: keptPage). */
-export interface SharedPage {
-  token: string;
-  displayName: string;
-  indexable: boolean;
-  sections: Record<keyof typeof SECTION_COLUMNS, boolean>;
-  places: SharedPlace[];
-  /**
-   * The codes the places carry, a territory as itself (French Guiana is GF): what the map fills. The
-   * count of the 195 is `stats.countries`, from the rules the dashboard counts by.
-   */
-  countries: string[];
-  stats: { countries: number; countriesTotal: number; cities: number; continents: number; places: number };
-  hasAvatar: boolean;
-}
-
-export type PhotoSize = 'preview' | 'thumbnail';
-
 /** A page as read for one version, and its HTML once written; `bytes` what it may hold, HTML included. */
 interface KeptPage {
   at: number;
@@ -113,13 +66,6 @@ interface KeptPage {
 interface PhotoIndex {
   items: Map<string, StoredMedia>;
   bytes: number;
-}
-
-/** A stored object the page may send: a photo's derivative or the avatar's render. */
-export interface SharedObject {
-  key: string;
-  contentType: string;
-  etag: string;
 }
 
 export interface ShareServiceDeps {
@@ -137,21 +83,24 @@ export interface ShareServiceDeps {
 }
 
 const newToken = () => randomBytes(SHARE_LIMITS.tokenBytes).toString('base64url');
-const bool = (value: number) => value === 1;
 const hiddenCountriesOf = (row: ShareRow): string[] => JSON.parse(row.hidden_countries) as string[];
 
 export class ShareService implements TravellerShare {
-  private readonly images = new RenderOnce(IMAGES_KEPT);
   /** The pages last asked for, by token, each kept while its version stands. */
   private readonly pages = new VersionedCache<KeptPage, string>(PAGES_KEPT_BYTES);
   /** The photo keys of the pages last asked for, by token, each kept while the page's version stands. */
   private readonly photoIndexes = new VersionedCache<PhotoIndex, string>(PHOTO_INDEXES_KEPT_BYTES);
 
-  constructor(private readonly deps: ShareServiceDeps) {}
+  private readonly pictures: SharePictures;
+
+  constructor(private readonly deps: ShareServiceDeps) {
+    this.pictures = new SharePictures(deps.storage);
+  }
 
   /**
-   * The page's share picture, rendered once per version of the page. Finding the version costs three
-   * small reads, so a picture already made is answered without reading the pins.
+   * The page's share picture, drawn once per version of the page for every instance (share-pictures.ts).
+   * Finding the version costs three small reads, so a picture already made is answered without reading the
+   * pins.
    */
   async image(
     token: string,
@@ -160,21 +109,14 @@ export class ShareService implements TravellerShare {
     const found = await this.pageRows(token);
     if (!found) return undefined;
     const { version, avatar } = await this.versionOf(found);
-    const userId = found.user.id;
-    const key = shareImageKey(userId, version, format);
-    let drawn = false;
-    const { bytes, rendered } = await this.images.get(key, async () => {
-      // Another instance may have drawn this version already.
-      const stored = await this.storedPicture(key);
-      if (stored) return stored;
-      drawn = true;
+    const { png, drawn } = await this.pictures.get(found.user.id, version, format, async () => {
       // The picture shows no photos, so a copy of the page of any age at this version will do.
       const page = (await this.keptPage(token, version, Infinity))?.page;
       if (!page) throw new Error('the travel page went away while its picture was made');
       const avatarPng = avatar?.image_key
         ? await buffer(await this.deps.storage.read(avatar.image_key))
         : null;
-      const png = await renderShareImage({
+      return renderShareImage({
         format,
         visitedCountries: page.countries,
         pins: page.sections.showMap ? page.places : [],
@@ -182,41 +124,8 @@ export class ShareService implements TravellerShare {
         displayName: page.displayName,
         avatarPng,
       });
-      // Kept for the other instances before it is answered, so that what is stored never changes behind a
-      // request that has been answered; a picture that could not be kept is drawn again there.
-      await this.keepPicture(userId, version, key, png);
-      return png;
     });
-    return { png: bytes, etag: `"${version}-${format}"`, rendered: rendered && drawn };
-  }
-
-  /** The picture another instance kept, if any; storage out of reach is the same as none. */
-  private async storedPicture(key: string): Promise<Buffer | undefined> {
-    try {
-      return await buffer(await this.deps.storage.read(key));
-    } catch {
-      return undefined;
-    }
-  }
-
-  /** Keeps the picture, and drops those of the traveller's earlier versions. */
-  private async keepPicture(userId: string, version: string, key: string, png: Buffer): Promise<void> {
-    try {
-      await this.deps.storage.put(key, png, 'image/png');
-      const current = `${shareImageKeyPrefix(userId)}${version}-`;
-      await this.dropPictures(userId, (stored) => !stored.startsWith(current));
-    } catch {
-      // Not kept: each instance draws it once for itself instead.
-    }
-  }
-
-  /** Deletes the traveller's kept share pictures that `drop` picks. */
-  private async dropPictures(userId: string, drop: (key: string) => boolean = () => true): Promise<void> {
-    const keys: string[] = [];
-    for await (const object of this.deps.storage.list(shareImageKeyPrefix(userId))) {
-      if (drop(object.key)) keys.push(object.key);
-    }
-    if (keys.length > 0) await this.deps.storage.delete(keys);
+    return { png, etag: `"${version}-${format}"`, rendered: drawn };
   }
 
   /**
@@ -303,7 +212,7 @@ export class ShareService implements TravellerShare {
     }
     const row = await this.deps.shares.save(user.id, choices, this.deps.now());
     // A page turned off keeps no picture of itself.
-    if (!row.token) await this.dropPictures(user.id).catch(() => undefined);
+    if (!row.token) await this.pictures.dropAll(user.id).catch(() => undefined);
     return this.settingsOf(user.id, row);
   }
 
@@ -473,29 +382,3 @@ export class ShareService implements TravellerShare {
 }
 
 export const pageUrl = (token: string): string => `${SHARE_PATH_PREFIX}${token}`;
-
-function allSections(value: boolean): Record<keyof typeof SECTION_COLUMNS, boolean> {
-  return { showMap: value, showStats: value, showTimeline: value, showAvatar: value, showPhotos: value };
-}
-
-function sectionsOf(row: ShareRow): Record<keyof typeof SECTION_COLUMNS, boolean> {
-  return {
-    showMap: bool(row.show_map),
-    showStats: bool(row.show_stats),
-    showTimeline: bool(row.show_timeline),
-    showAvatar: bool(row.show_avatar),
-    showPhotos: bool(row.show_photos),
-  };
-}
-
-function placeOf(pin: SharedPinColumns, photos: SharedPhoto[]): SharedPlace {
-  return {
-    title: pin.title,
-    ...sharedPosition(pin.lat, pin.lng),
-    countryCode: pin.country_code,
-    countryName: pin.country_name,
-    city: pin.city ?? '',
-    visitDate: pin.visit_date,
-    photos,
-  };
-}
