@@ -5,47 +5,7 @@ import { useId } from 'react';
 import { ChevronRight, Sparkles } from 'lucide-react';
 import { MEDIA_LIMITS } from '@waymarks/shared';
 import type { UploadSettings } from '../upload-flow';
-import { SwitchTrack } from '../../../components/ui/SwitchTrack';
-
-function Toggle({
-  label,
-  hint,
-  checked,
-  disabled,
-  onChange,
-}: {
-  label: string;
-  hint: string;
-  checked: boolean;
-  disabled: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="flex items-center justify-between gap-3 py-1.5">
-      <div className="min-w-0">
-        <p id={`${id}-label`} className="text-sm font-medium text-slate-900">
-          {label}
-        </p>
-        <p id={`${id}-hint`} className="text-xs text-slate-600">
-          {hint}
-        </p>
-      </div>
-      <button
-        type="button"
-        role="switch"
-        aria-checked={checked}
-        aria-labelledby={`${id}-label`}
-        aria-describedby={`${id}-hint`}
-        disabled={disabled}
-        onClick={() => onChange(!checked)}
-        className="relative flex h-11 w-14 shrink-0 items-center justify-center rounded-full disabled:cursor-not-allowed disabled:opacity-60"
-      >
-        <SwitchTrack checked={checked} />
-      </button>
-    </div>
-  );
-}
+import { LabelledSwitch } from '../../../components/ui/LabelledSwitch';
 
 const SWITCHES: readonly {
   setting: 'autoDetectDate' | 'autoVerifyLocation' | 'groupNearby';
@@ -99,7 +59,7 @@ export function SmartDetectionCard({
           Smart detection
         </h3>
         {SWITCHES.map(({ setting, label, hint }) => (
-          <Toggle
+          <LabelledSwitch
             key={setting}
             label={label}
             hint={hint}

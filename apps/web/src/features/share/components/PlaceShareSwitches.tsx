@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { describeError } from '../../../lib/api';
 import { useShareSettings, useUpdatePlaceSharing, type PlaceSharing } from '../api/share';
 import { SHARE_TEXTS } from '../messages';
-import { ShareSwitch } from './ShareSwitch';
+import { LabelledSwitch } from '../../../components/ui/LabelledSwitch';
 
 /** `className`: the frame the dialog sets it in (a rule above it, say), drawn only when there is something. */
 export function PlaceShareSwitches({ pinId, className = '' }: { pinId: string; className?: string }) {
@@ -47,13 +47,13 @@ export function PlaceShareSwitches({ pinId, className = '' }: { pinId: string; c
       <h3 id={`share-${pinId}`} className="text-sm font-semibold text-slate-900">
         {SHARE_TEXTS.placeHeading}
       </h3>
-      <ShareSwitch
+      <LabelledSwitch
         label={SHARE_TEXTS.placePhotos}
         hint={SHARE_TEXTS.placePhotosHint}
         checked={settings.photoPins.includes(pinId)}
         onChange={(sharePhotos) => change({ sharePhotos })}
       />
-      <ShareSwitch
+      <LabelledSwitch
         label={SHARE_TEXTS.placeHidden}
         hint={SHARE_TEXTS.placeHiddenHint}
         checked={settings.hiddenPins.includes(pinId)}
