@@ -1,29 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Session, User } from '@waymarks/shared';
+import { buildUser } from '@waymarks/shared/testing';
 import { ConnectionMonitor } from '../lib/connection';
 import { manualClock } from '../testing/manual-clock';
 import { SessionManager } from './auth/session';
 import { clearCacheWhenSessionEnds, createQueryClient } from './providers';
+import { jsonResponse } from '../testing/responses';
 
 const HOUR = 60 * 60 * 1000;
 const PLACES_KEY = ['pins'];
 
 function user(userId: string, name: string): User {
-  return {
-    userId,
-    email: `${userId}@example.com`,
-    name,
-    username: null,
-    picture: null,
-    emailVerified: true,
-    tier: 'free',
-    signupDate: '2025-01-01T00:00:00.000Z',
-  };
-}
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  return buildUser({ userId, email: `${userId}@example.com`, name });
 }
 
 /** Lets a whole answer settle: reading a Response's body takes more than a few promise turns. */
@@ -45,9 +34,9 @@ describe('clearCacheWhenSessionEnds after an offline start-up', () => {
     let up = false;
     const raw = vi.fn(async (input: RequestInfo | URL) => {
       if (!up) throw new TypeError('Failed to fetch');
-      if (String(input) === '/api/health') return json(200, { status: 'ok' });
+      if (String(input) === '/api/health') return jsonResponse(200, { status: 'ok' });
       const restoredSession: Session = { accessToken: 't1', expiresAt: clock.now() + HOUR, user: restored };
-      return json(200, restoredSession);
+      return jsonResponse(200, restoredSession);
     }) as unknown as typeof fetch;
     const connection = new ConnectionMonitor({ fetch: raw, clock });
     const queryClient: QueryClient = createQueryClient();

@@ -2,7 +2,23 @@
 // given as overrides. Imported as '@waymarks/shared/testing', never by application code.
 import { MediaItem } from '../api/media.js';
 import { Pin } from '../api/pins.js';
+import type { User } from '../api/auth.js';
 import { BillingState } from '../api/profile.js';
+
+/** Ada, a verified traveller on the free plan, unless the overrides say otherwise. */
+export function buildUser(overrides: Partial<User> = {}): User {
+  return {
+    userId: 'u1',
+    email: 'ada@example.com',
+    name: 'Ada',
+    username: null,
+    picture: null,
+    emailVerified: true,
+    tier: 'free',
+    signupDate: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
 
 /** A saved pin in Basel, unverified and without media, unless the overrides say otherwise. */
 export function buildPin(overrides: Partial<Pin> = {}): Pin {

@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Session, User } from '@waymarks/shared';
+import { buildUser } from '@waymarks/shared/testing';
 import { REFRESH_RETRY_MS, SESSION_EXPIRED_MESSAGE, SessionExpiredError, SessionManager } from './session';
 import { ConnectionMonitor } from '../../lib/connection';
 import { flush, manualClock } from '../../testing/manual-clock';
+import { jsonResponse, unauthorizedResponse } from '../../testing/responses';
 
 const HOUR = 60 * 60 * 1000;
 /** SPEC.md §9 Auth: the token early-refresh margin, written out so a changed constant fails here. */
@@ -12,24 +14,9 @@ function session(token: string, expiresAt: number): Session {
   return {
     accessToken: token,
     expiresAt,
-    user: {
-      userId: 'u1',
-      email: 'ada@example.com',
-      name: 'Ada',
-      username: null,
-      picture: null,
-      emailVerified: true,
-      tier: 'free',
-      signupDate: '2025-01-01T00:00:00.000Z',
-    },
+    user: buildUser(),
   };
 }
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-const unauthorized = () => json(401, { error: { code: 'UNAUTHORIZED', message: 'Unauthorized' } });
 
 type Handler = (path: string, init: RequestInit) => Response | Promise<Response>;
 
@@ -52,7 +39,7 @@ const authHeader = (init: RequestInit) => (init.headers as Record<string, string
 describe('SessionManager', () => {
   it('restores the session from the refresh cookie on start', async () => {
     const clock = manualClock();
-    const { fetch, calls } = fakeFetch(() => json(200, session('t1', clock.now() + HOUR)));
+    const { fetch, calls } = fakeFetch(() => jsonResponse(200, session('t1', clock.now() + HOUR)));
     const manager = new SessionManager({ fetch, clock });
 
     expect(manager.getSnapshot().status).toBe('loading');
@@ -81,7 +68,7 @@ describe('SessionManager', () => {
   });
 
   it('starts signed out, without the expired flag, when the refresh cookie is refused', async () => {
-    const { fetch } = fakeFetch(() => unauthorized());
+    const { fetch } = fakeFetch(() => unauthorizedResponse());
     const manager = new SessionManager({ fetch, clock: manualClock() });
 
     await manager.start();
@@ -108,8 +95,8 @@ describe('SessionManager', () => {
     let up = false;
     const { fetch: raw, calls } = fakeFetch((path) => {
       if (!up) return Promise.reject(new TypeError('Failed to fetch'));
-      if (path === '/api/health') return json(200, { status: 'ok' });
-      return json(200, session('t1', clock.now() + HOUR));
+      if (path === '/api/health') return jsonResponse(200, { status: 'ok' });
+      return jsonResponse(200, session('t1', clock.now() + HOUR));
     });
     const connection = new ConnectionMonitor({ fetch: raw, clock });
     const manager = new SessionManager({ fetch: connection.watch(raw), clock, connection });
@@ -140,7 +127,7 @@ describe('SessionManager', () => {
             status: 429,
             headers: { 'Content-Type': 'application/json', 'Retry-After': '19' },
           })
-        : json(200, session('t1', clock.now() + HOUR)),
+        : jsonResponse(200, session('t1', clock.now() + HOUR)),
     );
     const manager = new SessionManager({ fetch, clock });
 
@@ -164,7 +151,9 @@ describe('SessionManager', () => {
 
   it('starts signed out when the server answers the refresh with an error of its own', async () => {
     const clock = manualClock();
-    const { fetch: raw } = fakeFetch(() => json(500, { error: { code: 'INTERNAL', message: 'Broken' } }));
+    const { fetch: raw } = fakeFetch(() =>
+      jsonResponse(500, { error: { code: 'INTERNAL', message: 'Broken' } }),
+    );
     const connection = new ConnectionMonitor({ fetch: raw, clock });
     const manager = new SessionManager({ fetch: connection.watch(raw), clock, connection });
 
@@ -178,7 +167,7 @@ describe('SessionManager', () => {
     const clock = manualClock();
     const expiresAt = clock.now() + HOUR;
     let issued = 0;
-    const { fetch, calls } = fakeFetch(() => json(200, session(`t${++issued}`, clock.now() + HOUR)));
+    const { fetch, calls } = fakeFetch(() => jsonResponse(200, session(`t${++issued}`, clock.now() + HOUR)));
     const manager = new SessionManager({ fetch, clock });
     await manager.start();
     expect(calls).toHaveLength(1);
@@ -197,8 +186,8 @@ describe('SessionManager', () => {
     const expiresAt = clock.now() + 2 * HOUR;
     const { fetch, calls } = fakeFetch((path) =>
       path === '/api/auth/signin'
-        ? json(200, session('t1', expiresAt))
-        : json(200, session('t2', expiresAt + HOUR)),
+        ? jsonResponse(200, session('t1', expiresAt))
+        : jsonResponse(200, session('t2', expiresAt + HOUR)),
     );
     const manager = new SessionManager({ fetch, clock });
 
@@ -229,7 +218,7 @@ describe('SessionManager', () => {
     await flush();
     expect(calls).toHaveLength(1);
 
-    answer(json(200, session('t1', clock.now() + HOUR)));
+    answer(jsonResponse(200, session('t1', clock.now() + HOUR)));
     const results = await Promise.all([first, second, third]);
     expect(results.map((s) => s?.accessToken)).toEqual(['t1', 't1', 't1']);
 
@@ -243,8 +232,9 @@ describe('SessionManager', () => {
     const clock = manualClock();
     let refreshes = 0;
     const { fetch, calls } = fakeFetch((path, init) => {
-      if (path === '/api/auth/refresh') return json(200, session(`t${++refreshes}`, clock.now() + HOUR));
-      return authHeader(init) === 'Bearer t2' ? json(200, { pins: [] }) : unauthorized();
+      if (path === '/api/auth/refresh')
+        return jsonResponse(200, session(`t${++refreshes}`, clock.now() + HOUR));
+      return authHeader(init) === 'Bearer t2' ? jsonResponse(200, { pins: [] }) : unauthorizedResponse();
     });
     const manager = new SessionManager({ fetch, clock });
     await manager.start();
@@ -266,8 +256,9 @@ describe('SessionManager', () => {
     const clock = manualClock();
     let refreshes = 0;
     const { fetch, calls } = fakeFetch((path, init) => {
-      if (path === '/api/auth/refresh') return json(200, session(`t${++refreshes}`, clock.now() + HOUR));
-      return authHeader(init) === 'Bearer t2' ? json(201, {}) : unauthorized();
+      if (path === '/api/auth/refresh')
+        return jsonResponse(200, session(`t${++refreshes}`, clock.now() + HOUR));
+      return authHeader(init) === 'Bearer t2' ? jsonResponse(201, {}) : unauthorizedResponse();
     });
     const manager = new SessionManager({ fetch, clock });
     await manager.start();
@@ -285,8 +276,9 @@ describe('SessionManager', () => {
     const clock = manualClock();
     let refreshes = 0;
     const { fetch, calls } = fakeFetch((path, init) => {
-      if (path === '/api/auth/refresh') return json(200, session(`t${++refreshes}`, clock.now() + HOUR));
-      return authHeader(init) === 'Bearer t2' ? json(200, { path }) : unauthorized();
+      if (path === '/api/auth/refresh')
+        return jsonResponse(200, session(`t${++refreshes}`, clock.now() + HOUR));
+      return authHeader(init) === 'Bearer t2' ? jsonResponse(200, { path }) : unauthorizedResponse();
     });
     const manager = new SessionManager({ fetch, clock });
     await manager.start();
@@ -306,8 +298,8 @@ describe('SessionManager', () => {
     let refreshes = 0;
     const { fetch, calls } = fakeFetch((path) =>
       path === '/api/auth/refresh'
-        ? json(200, session(`t${++refreshes}`, clock.now() + HOUR))
-        : unauthorized(),
+        ? jsonResponse(200, session(`t${++refreshes}`, clock.now() + HOUR))
+        : unauthorizedResponse(),
     );
     const manager = new SessionManager({ fetch, clock });
     await manager.start();
@@ -331,8 +323,10 @@ describe('SessionManager', () => {
     const clock = manualClock();
     let refreshes = 0;
     const { fetch, calls } = fakeFetch((path) => {
-      if (path !== '/api/auth/refresh') return unauthorized();
-      return ++refreshes === 1 ? json(200, session('t1', clock.now() + HOUR)) : unauthorized();
+      if (path !== '/api/auth/refresh') return unauthorizedResponse();
+      return ++refreshes === 1
+        ? jsonResponse(200, session('t1', clock.now() + HOUR))
+        : unauthorizedResponse();
     });
     const manager = new SessionManager({ fetch, clock });
     await manager.start();
@@ -347,8 +341,8 @@ describe('SessionManager', () => {
     const clock = manualClock();
     const { fetch, calls } = fakeFetch((path) =>
       path === '/api/auth/refresh'
-        ? json(200, session('t1', clock.now() + HOUR))
-        : json(404, { error: { code: 'NOT_FOUND', message: 'Pin not found' } }),
+        ? jsonResponse(200, session('t1', clock.now() + HOUR))
+        : jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Pin not found' } }),
     );
     const manager = new SessionManager({ fetch, clock });
     await manager.start();
@@ -362,7 +356,7 @@ describe('SessionManager', () => {
   });
 
   it('refuses an authenticated request when there is no session', async () => {
-    const { fetch } = fakeFetch(() => unauthorized());
+    const { fetch } = fakeFetch(() => unauthorizedResponse());
     const manager = new SessionManager({ fetch, clock: manualClock() });
 
     await expect(manager.request('/pins')).rejects.toThrow('No authentication token available');
@@ -372,7 +366,7 @@ describe('SessionManager', () => {
     const clock = manualClock();
     let refreshes = 0;
     const { fetch } = fakeFetch(() =>
-      ++refreshes === 1 ? json(200, session('t1', clock.now() + HOUR)) : unauthorized(),
+      ++refreshes === 1 ? jsonResponse(200, session('t1', clock.now() + HOUR)) : unauthorizedResponse(),
     );
     const manager = new SessionManager({ fetch, clock });
     await manager.start();
@@ -388,7 +382,7 @@ describe('SessionManager', () => {
     const { fetch, calls } = fakeFetch(() => {
       refreshes += 1;
       if (refreshes === 2) return Promise.reject(new TypeError('Failed to fetch'));
-      return json(200, session(`t${refreshes}`, clock.now() + HOUR));
+      return jsonResponse(200, session(`t${refreshes}`, clock.now() + HOUR));
     });
     const manager = new SessionManager({ fetch, clock });
     await manager.start();
@@ -406,7 +400,9 @@ describe('SessionManager', () => {
   it('signs out on the server with the bearer token and forgets the session', async () => {
     const clock = manualClock();
     const { fetch, calls } = fakeFetch((path) =>
-      path === '/api/auth/refresh' ? json(200, session('t1', clock.now() + HOUR)) : json(200, { ok: true }),
+      path === '/api/auth/refresh'
+        ? jsonResponse(200, session('t1', clock.now() + HOUR))
+        : jsonResponse(200, { ok: true }),
     );
     const manager = new SessionManager({ fetch, clock });
     await manager.start();
@@ -429,7 +425,9 @@ describe('SessionManager', () => {
   it('clears the session even when the server-side sign-out fails', async () => {
     const clock = manualClock();
     const { fetch } = fakeFetch((path) =>
-      path === '/api/auth/refresh' ? json(200, session('t1', clock.now() + HOUR)) : json(500, { error: {} }),
+      path === '/api/auth/refresh'
+        ? jsonResponse(200, session('t1', clock.now() + HOUR))
+        : jsonResponse(500, { error: {} }),
     );
     const manager = new SessionManager({ fetch, clock });
     await manager.start();
@@ -447,13 +445,13 @@ describe('SessionManager', () => {
           answerRefresh = resolve;
         });
       }
-      return json(200, { ok: true });
+      return jsonResponse(200, { ok: true });
     });
     const manager = new SessionManager({ fetch, clock });
 
     const pending = manager.refresh();
     await manager.signOut();
-    answerRefresh(json(200, session('late', clock.now() + HOUR)));
+    answerRefresh(jsonResponse(200, session('late', clock.now() + HOUR)));
     await pending;
 
     expect(manager.getSnapshot().status).toBe('signedOut');
@@ -463,7 +461,9 @@ describe('SessionManager', () => {
   it('notifies subscribers on every change of state', async () => {
     const clock = manualClock();
     const { fetch } = fakeFetch((path) =>
-      path === '/api/auth/signin' ? json(200, session('t1', clock.now() + HOUR)) : unauthorized(),
+      path === '/api/auth/signin'
+        ? jsonResponse(200, session('t1', clock.now() + HOUR))
+        : unauthorizedResponse(),
     );
     const manager = new SessionManager({ fetch, clock });
     const seen: string[] = [];
@@ -505,10 +505,10 @@ describe('SessionManager offline start-up', () => {
     let up = reachableAtStart;
     const { fetch: raw, calls } = fakeFetch((path, init) => {
       if (!up) return offline();
-      if (path === '/api/health') return json(200, { status: 'ok' });
+      if (path === '/api/health') return jsonResponse(200, { status: 'ok' });
       if (path === '/api/auth/refresh')
-        return refresh ? refresh() : json(200, session('t1', clock.now() + HOUR));
-      return authHeader(init) === 'Bearer t1' ? json(200, { pins: [] }) : unauthorized();
+        return refresh ? refresh() : jsonResponse(200, session('t1', clock.now() + HOUR));
+      return authHeader(init) === 'Bearer t1' ? jsonResponse(200, { pins: [] }) : unauthorizedResponse();
     });
     const connection = new ConnectionMonitor({ fetch: raw, clock });
     monitors.push(connection);
@@ -614,7 +614,7 @@ describe('SessionManager offline start-up', () => {
   it('ends the session shown offline as expired when the server is back and refuses the refresh', async () => {
     const { manager, calls, start, serverBack, hasStarted } = offlineStartUp({
       kept: () => Promise.resolve(KEPT_USER),
-      refresh: unauthorized,
+      refresh: unauthorizedResponse,
     });
     await start();
     expect(manager.getSnapshot()).toMatchObject({ status: 'signedIn', offline: true });
@@ -699,7 +699,7 @@ describe('SessionManager offline start-up', () => {
     await settled();
 
     expect(manager.getSnapshot()).toEqual({ status: 'loading', user: null, expired: false, offline: false });
-    answerRefresh(json(200, session('t1', clock.now() + HOUR)));
+    answerRefresh(jsonResponse(200, session('t1', clock.now() + HOUR)));
     await settled();
     expect(manager.getSnapshot()).toMatchObject({ status: 'signedIn', user: SERVER_USER, offline: false });
   });

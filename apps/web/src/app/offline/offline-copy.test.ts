@@ -6,7 +6,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CountriesSummary, Pin, Session, User } from '@waymarks/shared';
-import { buildPin } from '@waymarks/shared/testing';
+import { buildPin, buildUser } from '@waymarks/shared/testing';
 import { countryKeys, pinKeys } from '../../features/pins';
 import { DEVICE_STORES, writeDeviceRecord } from '../../lib/device-store';
 import { ConnectionMonitor } from '../../lib/connection';
@@ -21,21 +21,13 @@ import {
   SAVE_DELAY_MS,
   type OfflineCopy,
 } from './offline-copy';
+import { jsonResponse, unauthorizedResponse } from '../../testing/responses';
 
 const HOUR = 60 * 60 * 1000;
 /** The record offline-copy.ts keeps its copy under. */
 const RECORD = 'places';
 
-const ada: User = {
-  userId: 'u1',
-  email: 'ada@example.com',
-  name: 'Ada',
-  username: null,
-  picture: null,
-  emailVerified: true,
-  tier: 'free',
-  signupDate: '2025-01-01T00:00:00.000Z',
-};
+const ada: User = buildUser();
 
 const basel = buildPin();
 const lisbon = buildPin({
@@ -60,24 +52,21 @@ function session(now: number): Session {
   return { accessToken: 'token-1', expiresAt: now + HOUR, user: ada };
 }
 
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-const unauthorized = () => json(401, { error: { code: 'UNAUTHORIZED', message: 'Unauthorized' } });
-
 /** A fetch answering from `handler` by path (such as '/api/auth/signin'). */
 function fakeFetch(handler: (path: string) => Response | Promise<Response>): typeof fetch {
   return (async (input: RequestInfo | URL) => handler(String(input))) as typeof fetch;
 }
 
 /** A fake server that signs Ada in, refreshes her session and signs her out. */
-function signingInServer(now: () => number, refresh: () => Response = () => json(200, session(now()))) {
+function signingInServer(
+  now: () => number,
+  refresh: () => Response = () => jsonResponse(200, session(now())),
+) {
   return fakeFetch((path) => {
-    if (path === '/api/auth/signin') return json(200, session(now()));
+    if (path === '/api/auth/signin') return jsonResponse(200, session(now()));
     if (path === '/api/auth/refresh') return refresh();
-    if (path === '/api/auth/signout') return json(200, { ok: true });
-    return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
+    if (path === '/api/auth/signout') return jsonResponse(200, { ok: true });
+    return jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
   });
 }
 
@@ -240,7 +229,7 @@ describe('OfflinePlaces across the session', () => {
     const answer = signingInServer(clock.now);
     const fetch = fakeFetch((path) => {
       if (!server.up) return Promise.reject(new TypeError('Failed to fetch'));
-      if (path === '/api/health') return json(200, { status: 'ok' });
+      if (path === '/api/health') return jsonResponse(200, { status: 'ok' });
       return answer(path);
     });
     const connection = new ConnectionMonitor({ fetch, clock });
@@ -333,7 +322,7 @@ describe('OfflinePlaces across the session', () => {
     const clock = manualClock();
     let refused = false;
     const fetch = signingInServer(clock.now, () =>
-      refused ? unauthorized() : json(200, session(clock.now())),
+      refused ? unauthorizedResponse() : jsonResponse(200, session(clock.now())),
     );
     const manager = new SessionManager({ fetch, clock });
     let forgotten: Promise<void> | null = null;
@@ -355,7 +344,7 @@ describe('OfflinePlaces across the session', () => {
     await writeDeviceRecord(DEVICE_STORES.offlineCopy, RECORD, copyOf());
     await keepSharedFiles([new File(['jpeg'], 'madrid.jpg', { type: 'image/jpeg' })]);
     const clock = manualClock();
-    const manager = new SessionManager({ fetch: signingInServer(clock.now, unauthorized), clock });
+    const manager = new SessionManager({ fetch: signingInServer(clock.now, unauthorizedResponse), clock });
     let forgotten: Promise<void> | null = null;
     follow(manager, {
       delayMs: 0,
