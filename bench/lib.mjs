@@ -738,6 +738,39 @@ export async function seedSharedPhotos({ database, storageDir, userId, pinIds, c
   return { photos: count, places: places.length };
 }
 
+/**
+ * One row of the pins table as a traveller's pin: a title of realistic length, a description half the
+ * time, two thirds dated (1990 to 2024), unverified, `index` seconds older than `now`; `random` is a seeded
+ * generator (seededRandom).
+ */
+export function randomPinRow(
+  random,
+  { userId, index, now, lat, lng, countryCode, countryName, mediaCount = 0, city = null },
+) {
+  const title = `Place ${index + 1} near the old harbour`.slice(0, 12 + Math.floor(random() * 20));
+  const dated = random() < 0.66;
+  const day = new Date(
+    Date.UTC(1990 + Math.floor(random() * 35), Math.floor(random() * 12), 1 + Math.floor(random() * 28)),
+  );
+  return {
+    id: randomUUID(),
+    user_id: userId,
+    title,
+    description: random() < 0.5 ? `Photos from ${title}` : '',
+    lat: Math.round(lat * 1e6) / 1e6,
+    lng: Math.round(lng * 1e6) / 1e6,
+    country_code: countryCode,
+    country_name: countryName,
+    visit_date: dated ? day.toISOString().slice(0, 10) : null,
+    verification_status: 'unverified',
+    verification_score: 0,
+    media_count: mediaCount,
+    city,
+    created_at: now - index * 1000,
+    updated_at: now - index * 1000,
+  };
+}
+
 /** Newest file under `dir` (recursively), skipping build output and dependencies: is a build stale? */
 export function newestFile(dir) {
   let newest = { file: undefined, mtime: 0 };
@@ -899,27 +932,18 @@ export async function travellerPinRows(userId, { count = 10_000, countries = 120
     const country = pick();
     country.pins += 1;
     const [lng, lat] = pointIn(country);
-    const title = `Place ${i + 1} near the old harbour`.slice(0, 12 + Math.floor(random() * 20));
-    const day = new Date(
-      Date.UTC(1990 + Math.floor(random() * 35), Math.floor(random() * 12), 1 + Math.floor(random() * 28)),
+    rows.push(
+      randomPinRow(random, {
+        userId,
+        index: i,
+        now,
+        lat,
+        lng,
+        countryCode: country.code,
+        countryName: country.name,
+        city: `Town ${1 + Math.floor(random() * 8)}`,
+      }),
     );
-    rows.push({
-      id: randomUUID(),
-      user_id: userId,
-      title,
-      description: random() < 0.5 ? `Photos from ${title}` : '',
-      lat: Math.round(lat * 1e6) / 1e6,
-      lng: Math.round(lng * 1e6) / 1e6,
-      country_code: country.code,
-      country_name: country.name,
-      visit_date: random() < 0.66 ? day.toISOString().slice(0, 10) : null,
-      verification_status: 'unverified',
-      verification_score: 0,
-      media_count: 0,
-      city: `Town ${1 + Math.floor(random() * 8)}`,
-      created_at: now - i * 1000,
-      updated_at: now - i * 1000,
-    });
   }
   return {
     rows,

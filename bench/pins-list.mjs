@@ -11,7 +11,6 @@
 // Target, on each database, for the plain answer of an unchanged list (the same bytes as the bare route):
 // p95 at most 50 ms and CPU at most 10× the bare route's. The answer right after an edit and the
 // compressed answer are printed beside it against the same baseline; the edit itself is not timed.
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import {
@@ -31,6 +30,7 @@ import {
   tempDir,
   waitFor200,
   reportLines,
+  randomPinRow,
 } from './lib.mjs';
 
 const PINS = 10_000;
@@ -61,28 +61,18 @@ function pinRows(userId) {
   const rows = [];
   for (let i = 0; i < PINS; i += 1) {
     const [code, name] = COUNTRIES[Math.floor(random() * COUNTRIES.length)];
-    const title = `Place ${i + 1} near the old harbour`.slice(0, 12 + Math.floor(random() * 20));
-    const dated = random() < 0.66;
-    const day = new Date(
-      Date.UTC(1990 + Math.floor(random() * 35), Math.floor(random() * 12), 1 + Math.floor(random() * 28)),
+    rows.push(
+      randomPinRow(random, {
+        userId,
+        index: i,
+        now,
+        lat: random() * 130 - 60,
+        lng: random() * 360 - 180,
+        countryCode: code,
+        countryName: name,
+        mediaCount: Math.floor(random() * 20),
+      }),
     );
-    rows.push({
-      id: randomUUID(),
-      user_id: userId,
-      title,
-      description: random() < 0.5 ? `Photos from ${title}` : '',
-      lat: Math.round((random() * 130 - 60) * 1e6) / 1e6,
-      lng: Math.round((random() * 360 - 180) * 1e6) / 1e6,
-      country_code: code,
-      country_name: name,
-      visit_date: dated ? day.toISOString().slice(0, 10) : null,
-      verification_status: 'unverified',
-      verification_score: 0,
-      media_count: Math.floor(random() * 20),
-      city: null,
-      created_at: now - i * 1000,
-      updated_at: now - i * 1000,
-    });
   }
   return rows;
 }
